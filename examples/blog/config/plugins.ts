@@ -1,0 +1,10 @@
+export default () => ({
+  graphql: {
+    config: {
+      endpoint: '/graphql',
+      shadowCRUD: true,
+      depthLimit: 10,
+      amountLimit: 100,
+    },
+  },
+});

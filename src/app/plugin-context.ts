@@ -1,0 +1,25 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DocumentRepository } from '../documents/types.js';
+import type { Registry } from '../model/types.js';
+
+/** The actions a permission check is asked about (Strapi's content-API action names). */
+export type ContentAction = 'find' | 'findOne' | 'create' | 'update' | 'delete';
+
+/**
+ * What a transport plugin (REST, GraphQL) receives from the application. The permission seam:
+ * every route and resolver calls `authorize` before touching data; until authentication lands
+ * it allows everything, afterwards it throws UnauthorizedError / ForbiddenError.
+ */
+export interface TransportContext {
+  readonly server: FastifyInstance;
+  readonly registry: Registry;
+  repository(uid: string): DocumentRepository;
+  authorize(request: FastifyRequest, action: ContentAction, uid: string): Promise<void>;
+  /** `config/api` rest section and the raw merged project config */
+  readonly rest: { defaultLimit: number; maxLimit: number; withCount: boolean; strictParams: boolean; populateDepthLimit: number };
+  readonly rawConfig: Readonly<Record<string, unknown>>;
+  readonly environment: 'development' | 'production' | 'test';
+  /** the application instance handed to user code (`landingPage` functions, policies) */
+  readonly app: unknown;
+  readonly log: { info(msg: string): void; warn(msg: string): void; error(msg: string, err?: unknown): void };
+}

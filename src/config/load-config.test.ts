@@ -1,0 +1,365 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { StartupError } from '../errors/startup-error.js';
+import { loadConfig } from './load-config.js';
+import { loadEnv } from './load-env.js';
+
+const dirs: string[] = [];
+
+async function project(files: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'vellum-config-'));
+  dirs.push(dir);
+  for (const [name, text] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, name)), { recursive: true });
+    await writeFile(join(dir, name), text);
+  }
+  return dir;
+}
+
+async function failure(dir: string, env: Record<string, string> = {}): Promise<string> {
+  const error: unknown = await loadConfig(dir, env).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(StartupError);
+  return (error as StartupError).message;
+}
+
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+describe('loadConfig defaults', () => {
+  it('fills every default for a project without config files', async () => {
+    const dir = await project({});
+    const config = await loadConfig(dir, {});
+    expect(config.environment).toBe('development');
+    expect(config.nodeEnv).toBe('development');
+    expect(config.server).toEqual({ host: '127.0.0.1', port: 1337, bodyLimit: 1_048_576, serverTiming: false });
+    expect(config.database).toEqual({ client: 'sqlite', connection: { filename: join(dir, '.tmp/data.db') }, options: {} });
+    expect(config.api.rest).toEqual({
+      prefix: '/api',
+      defaultLimit: 25,
+      maxLimit: 100,
+      withCount: true,
+      strictParams: false,
+      populateDepthLimit: 10,
+    });
+    expect(config.api.responses.privateAttributes).toEqual([]);
+    expect(config.plugins.upload.config.sizeLimit).toBe(209_715_200);
+    expect(config.middlewares).toContain('strapi::body');
+    expect(config.raw).toEqual({});
+  });
+
+  it('deep-freezes the result', async () => {
+    const dir = await project({ 'config/plugins.js': 'module.exports = { graphql: { config: { depthLimit: 7 } } };' });
+    const config = await loadConfig(dir, {});
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(Object.isFrozen(config.api.rest)).toBe(true);
+    expect(Object.isFrozen(config.raw.plugins)).toBe(true);
+    expect(() => {
+      (config.api.rest as { maxLimit: number }).maxLimit = 5;
+    }).toThrow(TypeError);
+  });
+
+  it('reads HOST and PORT from the environment when server config does not set them', async () => {
+    const config = await loadConfig(await project({}), { HOST: '0.0.0.0', PORT: '8080' });
+    expect(config.server.host).toBe('0.0.0.0');
+    expect(config.server.port).toBe(8080);
+  });
+
+  it('maps NODE_ENV to the environment, treating other names as production', async () => {
+    const dir = await project({});
+    expect((await loadConfig(dir, { NODE_ENV: 'production' })).environment).toBe('production');
+    expect((await loadConfig(dir, { NODE_ENV: 'test' })).environment).toBe('test');
+    const staging = await loadConfig(dir, { NODE_ENV: 'staging' });
+    expect(staging.environment).toBe('production');
+    expect(staging.nodeEnv).toBe('staging');
+  });
+});
+
+describe('loadConfig file forms', () => {
+  it("calls Strapi's ({ env }) => ({...}) form with the env helpers", async () => {
+    const dir = await project({
+      'config/server.js': `module.exports = ({ env }) => ({
+        host: env('HOST', '0.0.0.0'),
+        port: env.int('PORT', 1337),
+        app: { keys: env.array('APP_KEYS') },
+        serverTiming: env.bool('SERVER_TIMING', false),
+      });`,
+      'config/api.js': `module.exports = ({ env }) => ({ rest: { defaultLimit: env.int('LIMIT', 25), maxLimit: 250 } });`,
+    });
+    const config = await loadConfig(dir, { PORT: '4000', APP_KEYS: 'k1,k2', SERVER_TIMING: 'true', LIMIT: '50' });
+    expect(config.server).toEqual({ host: '0.0.0.0', port: 4000, bodyLimit: 1_048_576, serverTiming: true });
+    expect(config.api.rest.defaultLimit).toBe(50);
+    expect(config.api.rest.maxLimit).toBe(250);
+    expect(config.raw.server).toEqual({ host: '0.0.0.0', port: 4000, app: { keys: ['k1', 'k2'] }, serverTiming: true });
+  });
+
+  it('loads TypeScript config files (ESM syntax, types, __dirname) without a build step', async () => {
+    const dir = await project({
+      'config/database.ts': `import path from 'node:path';
+        interface Ctx { env: (key: string, fallback?: string) => string }
+        export default ({ env }: Ctx) => ({
+          connection: {
+            client: 'sqlite',
+            connection: { filename: path.join(__dirname, '..', env('DATABASE_FILENAME', '.tmp/app.db')) },
+            useNullAsDefault: true,
+          },
+        });`,
+      'config/api.ts': `const rest: Record<string, number | boolean> = { maxLimit: 40, strictParams: true };
+        export default { rest };`,
+      'config/server.mjs': `export default { port: 3001, bodyLimit: '2mb' };`,
+    });
+    const config = await loadConfig(dir, {});
+    expect(config.database).toEqual({
+      client: 'sqlite',
+      connection: { filename: join(dir, '.tmp/app.db') },
+      options: { useNullAsDefault: true },
+    });
+    expect(config.api.rest.maxLimit).toBe(40);
+    expect(config.api.rest.strictParams).toBe(true);
+    expect(config.server.port).toBe(3001);
+    expect(config.server.bodyLimit).toBe(2 * 1024 * 1024);
+  });
+
+  it('loads JSON config files and keeps unknown files under their name', async () => {
+    const dir = await project({
+      'config/plugins.json': JSON.stringify({
+        graphql: { enabled: true, config: { defaultLimit: 10, amountLimit: 50 } },
+        upload: { config: { sizeLimit: 1000, provider: 'local' } },
+      }),
+      'config/custom.json': JSON.stringify({ feature: { on: true } }),
+      'config/types.d.ts': 'export {};',
+      'config/notes.txt': 'ignored',
+    });
+    const config = await loadConfig(dir, {});
+    expect(config.plugins.graphql).toEqual({ enabled: true, config: { defaultLimit: 10, amountLimit: 50 } });
+    expect(config.plugins.upload).toEqual({ config: { sizeLimit: 1000, provider: 'local' } });
+    expect(config.raw.custom).toEqual({ feature: { on: true } });
+    expect(Object.keys(config.raw).sort()).toEqual(['custom', 'plugins']);
+  });
+
+  it('merges config/env/<NODE_ENV>/ files over the base files', async () => {
+    const dir = await project({
+      'config/database.js': `module.exports = { connection: { client: 'sqlite', connection: { filename: 'dev.db' }, debug: false } };`,
+      'config/env/production/database.js': `module.exports = ({ env }) => ({
+        connection: { client: 'postgres', connection: { host: env('DATABASE_HOST'), database: 'blog', user: 'app', password: 'secret' } },
+      });`,
+      'config/api.js': `module.exports = { rest: { defaultLimit: 10, maxLimit: 20 } };`,
+      'config/env/production/api.json': JSON.stringify({ rest: { maxLimit: 50 } }),
+    });
+    const development = await loadConfig(dir, { DATABASE_HOST: 'db.internal' });
+    expect(development.database).toEqual({
+      client: 'sqlite',
+      connection: { filename: join(dir, 'dev.db') },
+      options: { debug: false },
+    });
+    const production = await loadConfig(dir, { NODE_ENV: 'production', DATABASE_HOST: 'db.internal' });
+    expect(production.database).toEqual({
+      client: 'postgres',
+      connection: { host: 'db.internal', port: 5432, ssl: false, database: 'blog', user: 'app', password: 'secret' },
+      options: { debug: false },
+    });
+    expect(production.api.rest.defaultLimit).toBe(10);
+    expect(production.api.rest.maxLimit).toBe(50);
+  });
+
+  it('reads the Strapi 5 generated database config with its client aliases', async () => {
+    const dir = await project({
+      'config/database.ts': `export default ({ env }) => {
+        const client = env('DATABASE_CLIENT', 'sqlite');
+        const connections = {
+          mysql: { connection: { host: env('DATABASE_HOST', 'localhost'), port: env.int('DATABASE_PORT', 3306),
+            database: env('DATABASE_NAME', 'strapi'), user: env('DATABASE_USERNAME', 'strapi'),
+            password: env('DATABASE_PASSWORD', 'strapi'), ssl: env.bool('DATABASE_SSL', false) && { rejectUnauthorized: false } },
+            pool: { min: env.int('DATABASE_POOL_MIN', 2), max: env.int('DATABASE_POOL_MAX', 10) } },
+          sqlite: { connection: { filename: env('DATABASE_FILENAME', '.tmp/data.db') }, useNullAsDefault: true },
+        };
+        return { connection: { client, ...connections[client === 'mysql2' ? 'mysql' : client],
+          acquireConnectionTimeout: env.int('DATABASE_CONNECTION_TIMEOUT', 60000) } };
+      };`,
+    });
+    const config = await loadConfig(dir, { DATABASE_CLIENT: 'mysql2', DATABASE_SSL: 'true', DATABASE_PASSWORD: 'pw' });
+    expect(config.database).toEqual({
+      client: 'mysql',
+      connection: {
+        host: 'localhost',
+        port: 3306,
+        database: 'strapi',
+        user: 'strapi',
+        password: 'pw',
+        ssl: { rejectUnauthorized: false },
+      },
+      pool: { min: 2, max: 10 },
+      acquireConnectionTimeout: 60000,
+      options: {},
+    });
+  });
+});
+
+describe('loadConfig database from DATABASE_* variables', () => {
+  it('builds a PostgreSQL connection from separate variables', async () => {
+    const config = await loadConfig(await project({}), {
+      DATABASE_CLIENT: 'pg',
+      DATABASE_HOST: 'pg.local',
+      DATABASE_PORT: '6543',
+      DATABASE_NAME: 'content',
+      DATABASE_USERNAME: 'editor',
+      DATABASE_PASSWORD: 'pw',
+      DATABASE_SSL: 'true',
+    });
+    expect(config.database).toEqual({
+      client: 'postgres',
+      connection: { host: 'pg.local', port: 6543, ssl: true, database: 'content', user: 'editor', password: 'pw' },
+      options: {},
+    });
+  });
+
+  it('reads DATABASE_URL and infers the client from its scheme', async () => {
+    const config = await loadConfig(await project({}), { DATABASE_URL: 'mariadb://app:p%40ss@db:3307/site' });
+    expect(config.database).toEqual({
+      client: 'mysql',
+      connection: {
+        host: 'db',
+        port: 3307,
+        ssl: false,
+        database: 'site',
+        user: 'app',
+        password: 'p@ss',
+        connectionString: 'mariadb://app:p%40ss@db:3307/site',
+      },
+      options: {},
+    });
+  });
+
+  it('resolves DATABASE_FILENAME against the project directory', async () => {
+    const dir = await project({});
+    const config = await loadConfig(dir, { DATABASE_CLIENT: 'better-sqlite3', DATABASE_FILENAME: 'data/site.db' });
+    expect(config.database).toEqual({ client: 'sqlite', connection: { filename: join(dir, 'data/site.db') }, options: {} });
+    const absolute = await loadConfig(dir, { DATABASE_FILENAME: '/var/lib/site.db' });
+    expect(absolute.database.connection).toEqual({ filename: '/var/lib/site.db' });
+  });
+
+  it('accepts mysql2 and mariadb as mysql, postgresql as postgres', async () => {
+    const dir = await project({});
+    expect((await loadConfig(dir, { DATABASE_CLIENT: 'mysql2' })).database.client).toBe('mysql');
+    expect((await loadConfig(dir, { DATABASE_CLIENT: 'mariadb' })).database.client).toBe('mysql');
+    expect((await loadConfig(dir, { DATABASE_CLIENT: 'postgresql' })).database.client).toBe('postgres');
+    expect((await loadConfig(dir, { DATABASE_CLIENT: 'mysql' })).database.connection).toMatchObject({ port: 3306 });
+  });
+});
+
+describe('.env', () => {
+  it('reads <projectDir>/.env under the process environment without touching process.env', async () => {
+    const dir = await project({ '.env': 'VELLUM_TEST_GREETING=hello\nHOST=from-file\nPORT=5055\n' });
+    const env = await loadEnv(dir, { HOST: 'from-process' });
+    expect(env).toEqual({ VELLUM_TEST_GREETING: 'hello', HOST: 'from-process', PORT: '5055' });
+    expect(process.env.VELLUM_TEST_GREETING).toBeUndefined();
+  });
+
+  it('is what loadConfig uses when no env object is given', async () => {
+    const dir = await project({
+      '.env': 'VELLUM_TEST_GREETING=hello from dotenv\n',
+      'config/custom.js': `module.exports = ({ env }) => ({ greeting: env('VELLUM_TEST_GREETING', 'unset') });`,
+    });
+    const config = await loadConfig(dir);
+    expect(config.raw.custom).toEqual({ greeting: 'hello from dotenv' });
+    expect(config.env.VELLUM_TEST_GREETING).toBe('hello from dotenv');
+    expect(process.env.VELLUM_TEST_GREETING).toBeUndefined();
+  });
+
+  it('is optional', async () => {
+    expect(await loadEnv(await project({}), { A: '1' })).toEqual({ A: '1' });
+  });
+});
+
+describe('loadConfig errors', () => {
+  it('names the file, the key path and the received value', async () => {
+    const dir = await project({ 'config/api.js': `module.exports = { rest: { maxLimit: 'abc' } };` });
+    expect(await failure(dir)).toBe('config/api.js: api.rest.maxLimit must be a positive integer (got "abc")');
+  });
+
+  it('reports every problem at once, one per line, attributing overrides to their own file', async () => {
+    const dir = await project({
+      'config/server.js': `module.exports = ({ env }) => ({ port: env('PORT'), serverTiming: 'sometimes' });`,
+      'config/api.js': `module.exports = { rest: { defaultLimit: 0, withCount: 1 } };`,
+      'config/env/test/api.js': `module.exports = { rest: { populateDepthLimit: -2 } };`,
+      'config/middlewares.js': `module.exports = ['strapi::errors', 42];`,
+    });
+    const lines = (await failure(dir, { PORT: 'eighty', NODE_ENV: 'test' })).split('\n');
+    expect(lines).toEqual([
+      'config/server.js: server.port must be an integer between 0 and 65535 (got "eighty")',
+      'config/server.js: server.serverTiming must be a boolean (got "sometimes")',
+      'config/api.js: api.rest.defaultLimit must be a positive integer (got 0)',
+      'config/api.js: api.rest.withCount must be a boolean (got 1)',
+      'config/env/test/api.js: api.rest.populateDepthLimit must be a positive integer (got -2)',
+      'config/middlewares.js: middlewares.1 must be a middleware name or an object with a name or resolve (got 42)',
+    ]);
+  });
+
+  it('names the environment variable a bad value came from', async () => {
+    expect(await failure(await project({}), { PORT: '99999' })).toBe(
+      'environment variable PORT: server.port must be an integer between 0 and 65535 (got "99999")',
+    );
+    expect(await failure(await project({}), { DATABASE_CLIENT: 'oracle' })).toBe(
+      'environment variable DATABASE_CLIENT: database.connection.client must be one of sqlite, better-sqlite3, postgres, pg, mysql, mysql2, mariadb (got "oracle")',
+    );
+  });
+
+  it('names the file when an env helper refuses a value', async () => {
+    const dir = await project({ 'config/server.js': `module.exports = ({ env }) => ({ port: env.int('PORT', 1337) });` });
+    expect(await failure(dir, { PORT: 'abc' })).toBe('config/server.js: environment variable PORT must be an integer (got "abc")');
+  });
+
+  it('rejects wrong types for sizes, plugins and the database block', async () => {
+    const dir = await project({
+      'config/plugins.js': `module.exports = { upload: { config: { sizeLimit: 'huge' } }, graphql: true };`,
+      'config/database.js': `module.exports = { connection: { client: 'postgres', connection: { port: 'x', password: {} } } };`,
+    });
+    const message = await failure(dir);
+    expect(message.split('\n').sort()).toEqual([
+      'config/database.js: database.connection.connection.password must be a string (got a value that is not shown)',
+      'config/database.js: database.connection.connection.port must be an integer between 1 and 65535 (got "x")',
+      'config/plugins.js: plugins.graphql must be an object such as { enabled: true, config: {} } (got true)',
+      'config/plugins.js: plugins.upload.config.sizeLimit must be a size in bytes (a positive integer, or a string such as "10mb") (got "huge")',
+    ]);
+  });
+
+  it('never echoes a malformed connection URL', async () => {
+    const message = await failure(await project({}), { DATABASE_CLIENT: 'postgres', DATABASE_URL: 'not a url:secret' });
+    expect(message).toBe(
+      'environment variable DATABASE_URL: database.connection.connection.connectionString must be a URL such as postgres://user:password@host:5432/name (got a value that is not shown)',
+    );
+  });
+
+  it('names a JSON file that does not parse', async () => {
+    const message = await failure(await project({ 'config/api.json': '{ "rest": ' }));
+    expect(message).toMatch(/^config\/api\.json: invalid JSON: /);
+  });
+
+  it('names a code file that throws or does not compile', async () => {
+    const throwing = await project({ 'config/admin.js': `module.exports = () => { throw new Error('boom'); };` });
+    expect(await failure(throwing)).toBe('config/admin.js: threw while building the configuration: boom');
+    const broken = await project({ 'config/server.ts': 'export default { port: ;' });
+    expect(await failure(broken)).toMatch(/^config\/server\.ts: cannot be loaded: /);
+  });
+
+  it('refuses two files for the same key', async () => {
+    const dir = await project({ 'config/server.js': 'module.exports = {};', 'config/server.ts': 'export default {};' });
+    expect(await failure(dir)).toBe('config/server.ts: "server" is also defined by config/server.js; keep one of the two files');
+  });
+
+  it('accepts unknown keys', async () => {
+    const dir = await project({
+      'config/server.js': `module.exports = { port: 1400, cron: { enabled: false }, url: 'https://example.com' };`,
+      'config/api.js': `module.exports = { rest: { maxLimit: 30, somethingNew: true }, other: 1 };`,
+    });
+    const config = await loadConfig(dir, {});
+    expect(config.server.port).toBe(1400);
+    expect(config.raw.server).toMatchObject({ cron: { enabled: false }, url: 'https://example.com' });
+    expect(config.raw.api).toMatchObject({ rest: { somethingNew: true }, other: 1 });
+  });
+});

@@ -1,0 +1,66 @@
+import type { Knex } from 'knex';
+import type { Dialect } from '../dialect.js';
+import { columnRef } from './column-ref.js';
+
+/**
+ * SQLite's LIKE ignores ASCII case and its lower() only knows ASCII, so case-sensitive matching
+ * uses GLOB and case-insensitive matching a Unicode-aware `vellum_lower()` registered on every
+ * connection (see `registerSqliteFunctions`).
+ */
+export const SQLITE_LOWER = 'vellum_lower';
+
+interface FunctionHost {
+  function(name: string, options: { deterministic: boolean }, fn: (value: unknown) => unknown): unknown;
+}
+
+export function registerSqliteFunctions(connection: FunctionHost): void {
+  connection.function(SQLITE_LOWER, { deterministic: true }, (value) =>
+    typeof value === 'string' ? value.toLowerCase() : value,
+  );
+}
+
+/** LIKE pattern (with `\` escapes) → GLOB pattern matching the same strings, case-sensitively. */
+export function likeToGlob(pattern: string): string {
+  let out = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i] as string;
+    if (c === '\\' && i + 1 < pattern.length) {
+      out += globLiteral(pattern[++i] as string);
+    } else if (c === '%') {
+      out += '*';
+    } else if (c === '_') {
+      out += '?';
+    } else {
+      out += globLiteral(c);
+    }
+  }
+  return out;
+}
+
+function globLiteral(c: string): string {
+  return c === '*' || c === '?' || c === '[' ? `[${c}]` : c;
+}
+
+export function createSqliteDialect(knex: Knex): Dialect {
+  return {
+    name: 'sqlite',
+    supportsReturning: true,
+    supportsTransactionalDdl: true,
+    // SQLITE_MAX_VARIABLE_NUMBER is 32766 since 3.32
+    maxBindings: 32_766,
+    like(column, pattern, insensitive) {
+      const col = columnRef(knex, column);
+      return insensitive
+        ? knex.raw(`${SQLITE_LOWER}(?) LIKE ${SQLITE_LOWER}(?) ESCAPE '\\'`, [col, pattern])
+        : knex.raw('? GLOB ?', [col, likeToGlob(pattern)]);
+    },
+    equalsInsensitive(column, value) {
+      return knex.raw(`${SQLITE_LOWER}(?) = ${SQLITE_LOWER}(?)`, [columnRef(knex, column), value]);
+    },
+    orderBy(column, direction, nulls) {
+      return knex.raw(`? ${direction === 'desc' ? 'DESC' : 'ASC'} NULLS ${nulls === 'first' ? 'FIRST' : 'LAST'}`, [
+        columnRef(knex, column),
+      ]);
+    },
+  };
+}

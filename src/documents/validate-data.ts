@@ -1,0 +1,224 @@
+/**
+ * Request body `data` → a validated WritePlan, plus the references (target documents, files)
+ * that must exist. Every problem is collected with its path, then reported in one
+ * ValidationError (`details.errors[]`), as Strapi's body validation does.
+ */
+import { ValidationError } from '../errors/index.js';
+import type { WritePlan, ComponentWrite, RelationWrite } from '../engine/write/write-plan.js';
+import { assertNever, type Attribute, type Registry, type Schema } from '../model/types.js';
+import { validateScalar } from './validate-scalar.js';
+
+export interface Issue { readonly path: string[]; readonly message: string; readonly name: string }
+
+export interface References {
+  /** target content-type uid → document ids named in relation writes */
+  readonly documents: Map<string, Set<string>>;
+  readonly files: Set<number>;
+}
+
+export interface ValidateOptions {
+  /** check `required` (creates and publishes; drafts may be incomplete, as in Strapi 5) */
+  readonly requireRequired: boolean;
+  /** whole-object semantics (create, component items): absent attributes get defaults */
+  readonly isCreate: boolean;
+}
+
+const IGNORED_KEYS = new Set(['createdAt', 'updatedAt', 'publishedAt', 'locale']);
+const FORBIDDEN_KEYS = new Set(['id', 'documentId']);
+
+export function validateData(registry: Registry, schema: Schema, data: unknown, options: ValidateOptions): { plan: WritePlan; refs: References } {
+  const refs: References = { documents: new Map(), files: new Set() };
+  const issues: Issue[] = [];
+  const plan = buildPlan(registry, schema, data, [], options, refs, issues);
+  if (issues.length > 0) {
+    const first = issues[0]!;
+    const message = issues.length === 1 ? first.message : `${issues.length} errors occurred`;
+    throw new ValidationError(message, { errors: issues });
+  }
+  return { plan, refs };
+}
+
+function buildPlan(
+  registry: Registry, schema: Schema, data: unknown, path: string[], options: ValidateOptions, refs: References, issues: Issue[],
+): WritePlan {
+  const plan = { scalars: {} as Record<string, unknown>, components: {} as Record<string, ComponentWrite[]>, relations: {} as Record<string, RelationWrite>, media: {} as Record<string, number[]> };
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    issues.push({ path, message: `${path.join('.') || 'data'} must be an object`, name: 'ValidationError' });
+    return plan;
+  }
+  const record = data as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const isComponentRow = schema.modelType === 'component';
+    if (IGNORED_KEYS.has(key) || (isComponentRow && (key === 'id' || key === '__component'))) continue;
+    if (FORBIDDEN_KEYS.has(key) || !(key in schema.attributes)) {
+      issues.push({ path: [...path, key], message: `Invalid key ${key}`, name: 'ValidationError' });
+    }
+  }
+  for (const attr of Object.values(schema.attributes)) {
+    const attrPath = [...path, attr.name];
+    const value = record[attr.name];
+    if (value === undefined) {
+      if (options.isCreate) applyDefault(attr, plan.scalars);
+      if (options.requireRequired && options.isCreate && attr.required && !hasDefault(attr)) issues.push(requiredIssue(attrPath));
+      continue;
+    }
+    if (value === null && options.requireRequired && attr.required) {
+      issues.push(requiredIssue(attrPath));
+      continue;
+    }
+    writeAttribute(registry, attr, value, attrPath, options, refs, issues, plan);
+  }
+  return plan;
+}
+
+function writeAttribute(
+  registry: Registry, attr: Attribute, value: unknown, path: string[], options: ValidateOptions, refs: References, issues: Issue[],
+  plan: { scalars: Record<string, unknown>; components: Record<string, ComponentWrite[]>; relations: Record<string, RelationWrite>; media: Record<string, number[]> },
+): void {
+  const at = path.join('.');
+  switch (attr.kind) {
+    case 'scalar': {
+      const result = validateScalar(attr, at, value);
+      if (result.ok) plan.scalars[attr.name] = result.value;
+      else issues.push({ path, message: result.message, name: 'ValidationError' });
+      return;
+    }
+    case 'media': {
+      const ids = parseFileIds(value, attr.multiple);
+      if (ids === undefined) issues.push({ path, message: `${at} must be ${attr.multiple ? 'an array of file ids' : 'a file id'}`, name: 'ValidationError' });
+      else {
+        ids.forEach((id) => refs.files.add(id));
+        plan.media[attr.name] = ids;
+      }
+      return;
+    }
+    case 'relation': {
+      const write = parseRelationWrite(value, path, issues);
+      if (write) {
+        const targets = refs.documents.get(attr.target) ?? new Set<string>();
+        [...(write.set ?? []), ...(write.connect ?? [])].forEach((id) => targets.add(id));
+        refs.documents.set(attr.target, targets);
+        plan.relations[attr.name] = write;
+      }
+      return;
+    }
+    case 'component': {
+      const items = attr.repeatable ? value : value === null ? [] : [value];
+      if (!Array.isArray(items)) {
+        issues.push({ path, message: `${at} must be an array`, name: 'ValidationError' });
+        return;
+      }
+      checkCount(attr, at, items.length, path, issues, options);
+      const component = registry.component(attr.component);
+      plan.components[attr.name] = items.map((item, i) => ({
+        uid: component.uid,
+        plan: buildPlan(registry, component, item, attr.repeatable ? [...path, String(i)] : path, { ...options, isCreate: true }, refs, issues),
+      }));
+      return;
+    }
+    case 'dynamiczone': {
+      if (!Array.isArray(value)) {
+        issues.push({ path, message: `${at} must be an array`, name: 'ValidationError' });
+        return;
+      }
+      checkCount(attr, at, value.length, path, issues, options);
+      const items: ComponentWrite[] = [];
+      value.forEach((item, i) => {
+        const uid = typeof item === 'object' && item !== null ? (item as { __component?: unknown }).__component : undefined;
+        if (typeof uid !== 'string' || !attr.components.includes(uid)) {
+          issues.push({ path: [...path, String(i), '__component'], message: `${at}[${i}].__component must be one of: ${attr.components.join(', ')}`, name: 'ValidationError' });
+          return;
+        }
+        items.push({ uid, plan: buildPlan(registry, registry.component(uid), item, [...path, String(i)], { ...options, isCreate: true }, refs, issues) });
+      });
+      plan.components[attr.name] = items;
+      return;
+    }
+    default:
+      assertNever(attr);
+  }
+}
+
+function checkCount(attr: { min?: number; max?: number }, at: string, count: number, path: string[], issues: Issue[], options: ValidateOptions): void {
+  if (options.requireRequired && attr.min !== undefined && count < attr.min) issues.push({ path, message: `${at} must have at least ${attr.min} items`, name: 'ValidationError' });
+  if (attr.max !== undefined && count > attr.max) issues.push({ path, message: `${at} must have at most ${attr.max} items`, name: 'ValidationError' });
+}
+
+const requiredIssue = (path: string[]): Issue => ({ path, message: `${path.join('.')} must be defined.`, name: 'ValidationError' });
+const hasDefault = (attr: Attribute): boolean => attr.kind === 'scalar' && attr.default !== undefined;
+
+function applyDefault(attr: Attribute, scalars: Record<string, unknown>): void {
+  if (attr.kind === 'scalar' && attr.default !== undefined) scalars[attr.name] = attr.default;
+}
+
+function parseFileId(value: unknown): number | undefined {
+  const raw = typeof value === 'object' && value !== null ? (value as { id?: unknown }).id : value;
+  const n = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : raw;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
+function parseFileIds(value: unknown, multiple: boolean): number[] | undefined {
+  if (value === null) return [];
+  const list = multiple ? value : [value];
+  if (!Array.isArray(list)) return undefined;
+  const ids = list.map(parseFileId);
+  return ids.every((id): id is number => id !== undefined) ? ids : undefined;
+}
+
+/** A target given as `"docId"`, `{ documentId }` or `{ id }` (a numeric row id, resolved later). */
+function parseTarget(value: unknown): string | undefined {
+  if (typeof value === 'string' && value !== '') return value;
+  if (typeof value === 'object' && value !== null) {
+    const { documentId, id } = value as { documentId?: unknown; id?: unknown };
+    if (typeof documentId === 'string' && documentId !== '') return documentId;
+    if (documentId === undefined && (typeof id === 'number' || (typeof id === 'string' && /^\d+$/.test(id)))) return `#${id}`;
+  }
+  return undefined;
+}
+
+const RELATION_KEYS = new Set(['connect', 'disconnect', 'set', 'options']);
+
+function parseRelationWrite(value: unknown, path: string[], issues: Issue[]): RelationWrite | undefined {
+  const at = path.join('.');
+  const list = (items: unknown, key: string): string[] | undefined => {
+    const array = Array.isArray(items) ? items : [items];
+    const targets = array.map(parseTarget);
+    if (targets.some((t) => t === undefined)) {
+      issues.push({ path: [...path, key], message: `${at}.${key} must name documents by documentId`, name: 'ValidationError' });
+      return undefined;
+    }
+    const ids = targets as string[];
+    if (new Set(ids).size !== ids.length) {
+      issues.push({ path: [...path, key], message: `${at}.${key} names the same document twice`, name: 'ValidationError' });
+      return undefined;
+    }
+    return ids;
+  };
+  if (value === null) return { set: [] };
+  if (typeof value === 'string' || typeof value === 'number' || Array.isArray(value)) {
+    const set = list(value, 'set');
+    return set && { set };
+  }
+  if (typeof value !== 'object') {
+    issues.push({ path, message: `${at} must be a documentId, a list of them, or { connect, disconnect, set }`, name: 'ValidationError' });
+    return undefined;
+  }
+  const record = value as Record<string, unknown>;
+  const unknownKey = Object.keys(record).find((k) => !RELATION_KEYS.has(k));
+  if (unknownKey !== undefined) {
+    if ('documentId' in record || 'id' in record) {
+      const set = list(record, 'set');
+      return set && { set };
+    }
+    issues.push({ path: [...path, unknownKey], message: `Invalid key ${unknownKey}`, name: 'ValidationError' });
+    return undefined;
+  }
+  const write: { set?: string[]; connect?: string[]; disconnect?: string[] } = {};
+  for (const key of ['set', 'connect', 'disconnect'] as const) {
+    if (record[key] === undefined) continue;
+    const ids = list(record[key], key);
+    if (!ids) return undefined;
+    write[key] = ids;
+  }
+  return write;
+}

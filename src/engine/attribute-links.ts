@@ -1,0 +1,168 @@
+/**
+ * How a relation, media, component or dynamic-zone attribute reaches the rows behind it, held as
+ * data: the link table, which link column matches the parent row and which the target row,
+ * constant link conditions and the link's order. Nested filters (EXISTS), relation sorts (scalar
+ * subqueries) and population (batched loads) all walk attributes through this one description,
+ * so there is no per-relation-kind code anywhere else.
+ */
+import type { Knex } from 'knex';
+import {
+  COMPONENT_LINK_COLUMNS as C,
+  LINK_COLUMNS as L,
+  MEDIA_LINK_COLUMNS as M,
+  MEDIA_LINK_TABLE,
+  columnName,
+  componentLinkTable,
+  relationLinkTable,
+} from '../db/naming.js';
+import { assertNever, type RelationAttribute, type Registry, type Schema } from '../model/types.js';
+import type { PublicationStatus } from '../query/ast.js';
+import { applyStatus } from './status.js';
+
+export const FILE_UID = 'plugin::upload.file';
+
+/** Which key of a row a link column holds. */
+export type RowKey = 'id' | 'documentId';
+
+export interface LinkSpec {
+  readonly table: string;
+  /** link column holding the parent row's key */
+  readonly parentColumn: string;
+  readonly parentKey: RowKey;
+  /** link column holding the target row's key */
+  readonly targetColumn: string;
+  readonly targetKey: RowKey;
+  /** link column → constant it must equal */
+  readonly conditions: Readonly<Record<string, string>>;
+  /** order of the targets of one parent; null when the link keeps none for this side */
+  readonly orderColumn: string | null;
+}
+
+export interface LinkTarget {
+  readonly link: LinkSpec;
+  readonly schema: Schema;
+}
+
+export interface AttributeLinks {
+  readonly kind: 'relation' | 'media' | 'component' | 'dynamiczone';
+  readonly toMany: boolean;
+  /** one target schema, or one per component type of a dynamic zone */
+  readonly targets: readonly LinkTarget[];
+}
+
+const isToMany = (attr: RelationAttribute): boolean => attr.relation === 'oneToMany' || attr.relation === 'manyToMany';
+
+function relationLink(registry: Registry, schema: Schema, attr: RelationAttribute): LinkSpec {
+  if (attr.mappedBy === undefined) {
+    return {
+      table: relationLinkTable(schema.collectionName, attr.name),
+      parentColumn: L.entity,
+      parentKey: 'id',
+      targetColumn: L.target,
+      targetKey: 'documentId',
+      conditions: {},
+      orderColumn: L.order,
+    };
+  }
+  // Inverse side: the owner's link table read the other way round; `ord` orders the owner side only.
+  const owner = registry.contentType(attr.target);
+  return {
+    table: relationLinkTable(owner.collectionName, attr.mappedBy),
+    parentColumn: L.target,
+    parentKey: 'documentId',
+    targetColumn: L.entity,
+    targetKey: 'id',
+    conditions: {},
+    orderColumn: null,
+  };
+}
+
+function componentLink(schema: Schema, attribute: string, componentUid: string): LinkSpec {
+  return {
+    table: componentLinkTable(schema.collectionName),
+    parentColumn: C.entity,
+    parentKey: 'id',
+    targetColumn: C.component,
+    targetKey: 'id',
+    conditions: { [C.field]: attribute, [C.componentType]: componentUid },
+    orderColumn: C.order,
+  };
+}
+
+/** Throws for a scalar or unknown attribute: the query validator should have refused it. */
+export function attributeLinks(registry: Registry, schema: Schema, name: string): AttributeLinks {
+  const attr = Object.hasOwn(schema.attributes, name) ? schema.attributes[name] : undefined;
+  if (attr === undefined) throw new Error(`${schema.uid} has no attribute "${name}"`);
+  switch (attr.kind) {
+    case 'scalar':
+      throw new Error(`${schema.uid}.${name} is a scalar attribute, not a link`);
+    case 'relation':
+      return {
+        kind: 'relation',
+        toMany: isToMany(attr),
+        targets: [{ link: relationLink(registry, schema, attr), schema: registry.contentType(attr.target) }],
+      };
+    case 'media':
+      return {
+        kind: 'media',
+        toMany: attr.multiple,
+        targets: [
+          {
+            link: {
+              table: MEDIA_LINK_TABLE,
+              parentColumn: M.related,
+              parentKey: 'id',
+              targetColumn: M.file,
+              targetKey: 'id',
+              conditions: { [M.relatedType]: schema.uid, [M.field]: name },
+              orderColumn: M.order,
+            },
+            schema: registry.contentType(FILE_UID),
+          },
+        ],
+      };
+    case 'component':
+      return {
+        kind: 'component',
+        toMany: attr.repeatable,
+        targets: [{ link: componentLink(schema, name, attr.component), schema: registry.component(attr.component) }],
+      };
+    case 'dynamiczone':
+      return {
+        kind: 'dynamiczone',
+        toMany: true,
+        targets: attr.components.map((uid) => ({ link: componentLink(schema, name, uid), schema: registry.component(uid) })),
+      };
+    default:
+      return assertNever(attr);
+  }
+}
+
+/** The single target of a relation, media or component attribute (dynamic zones have several). */
+export function singleTarget(registry: Registry, schema: Schema, name: string): LinkTarget & { toMany: boolean } {
+  const links = attributeLinks(registry, schema, name);
+  const [target] = links.targets;
+  if (links.kind === 'dynamiczone' || target === undefined) {
+    throw new Error(`${schema.uid}.${name} is a dynamic zone: it cannot be filtered or sorted on`);
+  }
+  return { ...target, toMany: links.toMany };
+}
+
+export const keyColumn = (key: RowKey): string => columnName(key);
+
+/**
+ * Joins the target rows (alias `targetAlias`) to the link (alias `linkAlias`) already in `qb`,
+ * with the link's constant conditions and the target's publication status.
+ */
+export function joinLinkTarget(
+  qb: Knex.QueryBuilder,
+  target: LinkTarget,
+  linkAlias: string,
+  targetAlias: string,
+  status: PublicationStatus,
+): void {
+  const { link, schema } = target;
+  qb.join({ [targetAlias]: schema.collectionName }, `${targetAlias}.${keyColumn(link.targetKey)}`, `${linkAlias}.${link.targetColumn}`);
+  for (const [column, value] of Object.entries(link.conditions)) qb.where(`${linkAlias}.${column}`, value);
+  applyStatus(qb, schema, targetAlias, status);
+}

@@ -1,0 +1,49 @@
+/**
+ * List reads: one statement for the page of rows (filters, status, sort with `id` as the last
+ * key, pagination, fields), then batched population. A page of size 0 runs nothing.
+ */
+import type { Knex } from 'knex';
+import { toNumber } from '../db/values.js';
+import type { FilterNode, PublicationStatus, Query } from '../query/ast.js';
+import { createAliases } from './aliases.js';
+import { applyFilters, type StatementScope } from './compile-filters.js';
+import { applySort } from './compile-sort.js';
+import { applyWindow, rowWindow } from './paginate.js';
+import { populateEntries } from './populate/populate-entries.js';
+import { readRow, type Row } from './read-row.js';
+import { selectColumns, selectFields } from './select-fields.js';
+import { applyStatus } from './status.js';
+import type { EngineContext, Entry } from './types.js';
+
+/** FROM <table> AS t0 WHERE <status> AND <filters>, shared by finds and counts. */
+function baseQuery(scope: StatementScope, uid: string, filters: FilterNode | null): { qb: Knex.QueryBuilder; alias: string } {
+  const knex: Knex = scope.ctx.knex;
+  const schema = scope.ctx.registry.contentType(uid);
+  const alias = scope.aliases.next();
+  const qb = knex.from({ [alias]: schema.collectionName });
+  applyStatus(qb, schema, alias, scope.status);
+  if (filters) applyFilters(scope, qb, schema, alias, filters);
+  return { qb, alias };
+}
+
+export async function findEntries(ctx: EngineContext, uid: string, query: Query): Promise<Entry[]> {
+  const window = rowWindow(query.pagination);
+  if (window.limit === 0) return [];
+  const schema = ctx.registry.contentType(uid);
+  const scope: StatementScope = { ctx, aliases: createAliases(), status: query.status };
+  const { qb, alias } = baseQuery(scope, uid, query.filters);
+  const fields = selectFields(schema, query.fields);
+  qb.select(selectColumns(fields, alias));
+  applySort(scope, qb, schema, alias, query.sort);
+  const rows = (await applyWindow(qb, window)) as Row[];
+  const entries = rows.map((row) => readRow(fields, row));
+  await populateEntries(ctx, schema, entries, query.populate, query.status);
+  return entries;
+}
+
+export async function countEntries(ctx: EngineContext, uid: string, filters: FilterNode | null, status: PublicationStatus): Promise<number> {
+  const scope: StatementScope = { ctx, aliases: createAliases(), status };
+  const { qb } = baseQuery(scope, uid, filters);
+  const [row] = (await qb.count({ count: '*' })) as Row[];
+  return toNumber(row?.count ?? 0);
+}

@@ -1,0 +1,47 @@
+/**
+ * Single-entry reads: rows by id (after a write, in the order the writer gives) and a document's
+ * row of one status. Both shape the result with the same selection and batched population as
+ * list reads.
+ */
+import type { Knex } from 'knex';
+import { SYSTEM_COLUMNS } from '../db/naming.js';
+import { toNumber } from '../db/values.js';
+import type { Selection } from '../query/ast.js';
+import { populateEntries } from './populate/populate-entries.js';
+import { loadByKeys } from './populate/load-batch.js';
+import { readRow, type Row } from './read-row.js';
+import { selectColumns, selectFields } from './select-fields.js';
+import { applyStatus } from './status.js';
+import type { EngineContext, Entry } from './types.js';
+
+const ALIAS = 't0';
+
+/** Entries of the given rows, whatever their status; unknown ids are left out. */
+export async function loadEntriesByRowIds(ctx: EngineContext, uid: string, rowIds: readonly number[], selection: Selection): Promise<Entry[]> {
+  if (rowIds.length === 0) return [];
+  const knex: Knex = ctx.knex;
+  const schema = ctx.registry.contentType(uid);
+  const fields = selectFields(schema, selection.fields);
+  const rows = await loadByKeys([...new Set(rowIds)], (ids) =>
+    knex.select(selectColumns(fields, ALIAS)).from({ [ALIAS]: schema.collectionName }).whereIn(`${ALIAS}.id`, ids),
+  );
+  const byId = new Map(rows.map((row) => [toNumber(row[SYSTEM_COLUMNS.id]), readRow(fields, row)]));
+  await populateEntries(ctx, schema, [...byId.values()], selection.populate, selection.status);
+  return rowIds.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function findEntryByDocumentId(ctx: EngineContext, uid: string, documentId: string, selection: Selection): Promise<Entry | null> {
+  const knex: Knex = ctx.knex;
+  const schema = ctx.registry.contentType(uid);
+  const fields = selectFields(schema, selection.fields);
+  const qb = knex
+    .select(selectColumns(fields, ALIAS))
+    .from({ [ALIAS]: schema.collectionName })
+    .where(`${ALIAS}.${SYSTEM_COLUMNS.documentId}`, documentId);
+  applyStatus(qb, schema, ALIAS, selection.status);
+  const [row] = (await qb.orderBy(`${ALIAS}.id`, 'asc').limit(1)) as Row[];
+  if (!row) return null;
+  const entry = readRow(fields, row);
+  await populateEntries(ctx, schema, [entry], selection.populate, selection.status);
+  return entry;
+}

@@ -1,0 +1,61 @@
+/**
+ * The one batched loader behind population: the target rows of many parents in one statement,
+ *   SELECT link.<parent> AS __parent, link.<ord> AS __ord, target.<fields>
+ *   FROM <link> JOIN <target> … WHERE link.<parent> IN (<keys>) [AND <filters>] ORDER BY …
+ * whatever the kind of attribute (the link is data, see attribute-links.ts). The key list is cut
+ * into chunks only to stay under the databases' bound-parameter limits.
+ */
+import type { Knex } from 'knex';
+import type { PublicationStatus } from '../../query/ast.js';
+import { createAliases } from '../aliases.js';
+import { joinLinkTarget } from '../attribute-links.js';
+import { applyFilters, type StatementScope } from '../compile-filters.js';
+import { applySort } from '../compile-sort.js';
+import type { Row } from '../read-row.js';
+import { selectColumns, type FieldSelection } from '../select-fields.js';
+import type { EngineContext } from '../types.js';
+import type { TargetPlan } from './plan.js';
+
+export const PARENT_KEY = '__parent';
+export const LINK_ORDER = '__ord';
+
+/** Keys per statement: far below every dialect's parameter limit, leaving room for filter values. */
+export const IN_CHUNK_SIZE = 900;
+
+export function chunk<T>(items: readonly T[], size = IN_CHUNK_SIZE): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
+}
+
+/** Runs `build(keys)` once per chunk of `keys` and concatenates the rows, in order. */
+export async function loadByKeys<K>(keys: readonly K[], build: (keys: K[]) => Knex.QueryBuilder): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const part of chunk(keys)) rows.push(...((await build(part)) as Row[]));
+  return rows;
+}
+
+export function loadLinkedRows(
+  ctx: EngineContext,
+  target: TargetPlan,
+  fields: FieldSelection,
+  parentKeys: readonly (number | string)[],
+  status: PublicationStatus,
+): Promise<Row[]> {
+  const knex: Knex = ctx.knex;
+  const { link, selection } = target;
+  return loadByKeys(parentKeys, (keys) => {
+    const scope: StatementScope = { ctx, aliases: createAliases(), status };
+    const linkAlias = scope.aliases.next();
+    const targetAlias = scope.aliases.next();
+    const linkColumns = [`${linkAlias}.${link.parentColumn} as ${PARENT_KEY}`];
+    if (link.orderColumn) linkColumns.push(`${linkAlias}.${link.orderColumn} as ${LINK_ORDER}`);
+    const qb = knex.select([...linkColumns, ...selectColumns(fields, targetAlias)]).from({ [linkAlias]: link.table });
+    joinLinkTarget(qb, target, linkAlias, targetAlias, status);
+    qb.whereIn(`${linkAlias}.${link.parentColumn}`, keys);
+    if (selection.filters) applyFilters(scope, qb, target.schema, targetAlias, selection.filters);
+    applySort(scope, qb, target.schema, targetAlias, selection.sort, { tieBreaker: false });
+    if (link.orderColumn) qb.orderBy(`${linkAlias}.${link.orderColumn}`, 'asc');
+    return qb.orderBy(`${targetAlias}.id`, 'asc');
+  });
+}

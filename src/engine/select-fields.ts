@@ -1,0 +1,41 @@
+/**
+ * Which columns a read selects and which keys the entry gets. Content types always carry `id`
+ * and `documentId`; the timestamps and scalar attributes come by default or when named in
+ * `fields` (Strapi: `fields=name` → exactly id, documentId, name). Components carry `id` and
+ * their scalars. Private and password attributes are never read.
+ */
+import { SYSTEM_COLUMNS, columnName } from '../db/naming.js';
+import type { ScalarAttribute, Schema, SystemField } from '../model/types.js';
+import { SYSTEM_FIELDS } from '../model/types.js';
+
+export interface FieldSelection {
+  /** system fields, in entry key order */
+  readonly system: readonly SystemField[];
+  /** scalar attributes, in schema order */
+  readonly attributes: readonly ScalarAttribute[];
+}
+
+const ALWAYS: readonly SystemField[] = ['id', 'documentId'];
+
+export const isReadable = (attr: ScalarAttribute): boolean => !attr.private && attr.type !== 'password';
+
+export function selectFields(schema: Schema, fields: readonly string[] | null): FieldSelection {
+  const wanted = fields === null ? null : new Set(fields);
+  const want = (name: string): boolean => wanted === null || wanted.has(name);
+  const system: SystemField[] =
+    schema.modelType === 'component'
+      ? ['id']
+      : SYSTEM_FIELDS.filter((field) => ALWAYS.includes(field) || want(field));
+  const attributes = Object.values(schema.attributes).filter(
+    (attr): attr is ScalarAttribute => attr.kind === 'scalar' && isReadable(attr) && want(attr.name),
+  );
+  return { system, attributes };
+}
+
+/** `alias.column` for every selected field: the row keys are the bare column names. */
+export function selectColumns(selection: FieldSelection, alias: string): string[] {
+  return [
+    ...selection.system.map((field) => `${alias}.${SYSTEM_COLUMNS[field]}`),
+    ...selection.attributes.map((attr) => `${alias}.${columnName(attr.name)}`),
+  ];
+}

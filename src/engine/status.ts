@@ -1,0 +1,15 @@
+import type { Knex } from 'knex';
+import { SYSTEM_COLUMNS } from '../db/naming.js';
+import type { Schema } from '../model/types.js';
+import type { PublicationStatus } from '../query/ast.js';
+
+/**
+ * Restricts `alias` to the rows of one publication status. Only draft & publish content types
+ * keep two rows per document; every other schema has one row and ignores the status.
+ */
+export function applyStatus(qb: Knex.QueryBuilder, schema: Schema, alias: string, status: PublicationStatus): void {
+  if (schema.modelType !== 'contentType' || !schema.draftAndPublish) return;
+  const column = `${alias}.${SYSTEM_COLUMNS.publishedAt}`;
+  if (status === 'published') qb.whereNotNull(column);
+  else qb.whereNull(column);
+}

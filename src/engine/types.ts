@@ -1,0 +1,16 @@
+import type { Knex } from 'knex';
+import type { Dialect } from '../db/dialect.js';
+import type { Registry } from '../model/types.js';
+
+/** An entry in wire form: `id`, `documentId`, timestamps, attributes, populated fields. */
+export type Entry = Record<string, unknown> & { readonly id: number };
+
+/**
+ * Everything the engine needs to run: a connection or transaction, the model, the dialect.
+ * Passed explicitly (no global database), so the document service can hand over a transaction.
+ */
+export interface EngineContext {
+  readonly knex: Knex | Knex.Transaction;
+  readonly registry: Registry;
+  readonly dialect: Dialect;
+}

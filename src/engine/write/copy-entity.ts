@@ -1,0 +1,49 @@
+/**
+ * Deep copy of one row: the row itself, its components (recursively, as new component rows),
+ * its owned relation links and its media links. Publishing copies the draft row into a new
+ * published row; discarding a draft copies the published row back.
+ */
+import {
+  COMPONENT_LINK_COLUMNS as C, LINK_COLUMNS as L, MEDIA_LINK_COLUMNS as M, MEDIA_LINK_TABLE,
+  componentLinkTable, relationLinkTable,
+} from '../../db/naming.js';
+import { toNumber } from '../../db/values.js';
+import type { Schema } from '../../model/types.js';
+import type { EngineContext } from '../types.js';
+import { insertRow, insertRows } from './rows.js';
+
+export async function copyEntity(ctx: EngineContext, schema: Schema, fromId: number, overrides: Record<string, unknown>): Promise<number> {
+  const source = (await ctx.knex(schema.collectionName).where('id', fromId).first()) as Record<string, unknown> | undefined;
+  if (!source) throw new Error(`copyEntity: row ${fromId} of ${schema.collectionName} does not exist`);
+  const { id: _omit, ...columns } = source;
+  const toId = await insertRow(ctx, schema.collectionName, { ...columns, ...overrides });
+  await copyParts(ctx, schema, fromId, toId);
+  return toId;
+}
+
+async function copyParts(ctx: EngineContext, schema: Schema, fromId: number, toId: number): Promise<void> {
+  const attrs = Object.values(schema.attributes);
+  for (const attr of attrs) {
+    if (attr.kind !== 'relation' || attr.mappedBy !== undefined) continue;
+    const table = relationLinkTable(schema.collectionName, attr.name);
+    const links = (await ctx.knex(table).select(L.target, L.order).where(L.entity, fromId)) as Array<Record<string, unknown>>;
+    await insertRows(ctx.knex, table, links.map((l) => ({ [L.entity]: toId, [L.target]: l[L.target], [L.order]: l[L.order] })));
+  }
+  if (attrs.some((a) => a.kind === 'media')) {
+    const links = (await ctx.knex(MEDIA_LINK_TABLE).select(M.file, M.field, M.order).where({ [M.relatedType]: schema.uid, [M.related]: fromId })) as Array<Record<string, unknown>>;
+    await insertRows(ctx.knex, MEDIA_LINK_TABLE, links.map((l) => ({
+      [M.file]: l[M.file], [M.related]: toId, [M.relatedType]: schema.uid, [M.field]: l[M.field], [M.order]: l[M.order],
+    })));
+  }
+  if (attrs.some((a) => a.kind === 'component' || a.kind === 'dynamiczone')) {
+    const table = componentLinkTable(schema.collectionName);
+    const links = (await ctx.knex(table).select(C.component, C.componentType, C.field, C.order).where(C.entity, fromId).orderBy(C.order)) as Array<Record<string, unknown>>;
+    const copies = [];
+    for (const link of links) {
+      const uid = String(link[C.componentType]);
+      const cmpId = await copyEntity(ctx, ctx.registry.component(uid), toNumber(link[C.component]), {});
+      copies.push({ [C.entity]: toId, [C.component]: cmpId, [C.componentType]: uid, [C.field]: link[C.field], [C.order]: link[C.order] });
+    }
+    await insertRows(ctx.knex, table, copies);
+  }
+}

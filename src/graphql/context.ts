@@ -1,0 +1,27 @@
+/**
+ * The per-request value every resolver receives (graphql-js `contextValue`). Resolvers depend
+ * on this narrow interface only, so the schema can be built and tested without an application.
+ */
+import type { DocumentRepository } from '../documents/types.js';
+import type { Registry } from '../model/types.js';
+import type { GraphqlLimits } from '../query/parse-graphql-args.js';
+import type { Tracer } from './execution/tracing.js';
+
+export type GraphqlAction = 'find' | 'findOne' | 'create' | 'update' | 'delete';
+
+export interface GraphqlContext {
+  readonly registry: Registry;
+  readonly limits: GraphqlLimits;
+  repository(uid: string): DocumentRepository;
+  /** throws UnauthorizedError / ForbiddenError when the request may not do `action` on `uid` */
+  authorize(action: GraphqlAction, uid: string): Promise<void>;
+  /**
+   * Target uids whose population was dropped in this request because the caller lacks `find`
+   * on them: their fields answer with a FORBIDDEN error instead of silently empty data.
+   */
+  readonly deniedTargets: Set<string>;
+  /** set when `engineServer.tracing` is on */
+  readonly tracer: Tracer | null;
+  /** the transport's request object (Fastify), for extensions */
+  readonly request: unknown;
+}

@@ -1,0 +1,77 @@
+/**
+ * Resolvers of relation, media, component and dynamic-zone fields. They never query: the root
+ * resolver loaded the whole selected tree in one repository call (see `selection-to-populate.ts`),
+ * so these read the populated values and wrap them in the v4 envelope. Nested `pagination` is
+ * applied here, by slicing the loaded list (the AST's populate has no pagination; filters and
+ * sort were part of the populate).
+ */
+import type { GraphQLFieldResolver } from 'graphql';
+import type { Entry } from '../../engine/types.js';
+import { ForbiddenError } from '../../errors/index.js';
+import { nestedListWindow, type PaginationArgInput } from '../../query/parse-graphql-args.js';
+import type { GraphqlContext } from '../context.js';
+
+type Parent = Readonly<Record<string, unknown>>;
+interface ListArgs {
+  readonly pagination?: PaginationArgInput | null;
+}
+
+export interface EntityResponseValue {
+  readonly data: Entry | null;
+}
+export interface RelationCollectionValue {
+  readonly data: readonly Entry[];
+}
+
+function loaded(parent: Parent, attribute: string, targetUid: string, ctx: GraphqlContext): unknown {
+  const value = parent[attribute];
+  if (value === undefined && ctx.deniedTargets.has(targetUid)) throw new ForbiddenError('Forbidden access');
+  return value;
+}
+
+function asEntry(value: unknown): Entry | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Entry) : null;
+}
+
+function asList(value: unknown): Entry[] {
+  if (Array.isArray(value)) return value.filter((item): item is Entry => asEntry(item) !== null);
+  const single = asEntry(value);
+  return single ? [single] : [];
+}
+
+function slice<T>(list: readonly T[], args: ListArgs, ctx: GraphqlContext): T[] {
+  const { start, limit } = nestedListWindow(args.pagination, ctx.limits);
+  return list.slice(start, start + limit);
+}
+
+/** to-one relation or single media: `<Target>EntityResponse` */
+export function toOneResolver(attribute: string, targetUid: string): GraphQLFieldResolver<Parent, GraphqlContext, unknown, EntityResponseValue> {
+  return (parent, _args, ctx) => {
+    const value = loaded(parent, attribute, targetUid, ctx);
+    return { data: Array.isArray(value) ? asList(value)[0] ?? null : asEntry(value) };
+  };
+}
+
+/** to-many relation or multiple media: `<Target>RelationResponseCollection` */
+export function toManyResolver(attribute: string, targetUid: string): GraphQLFieldResolver<Parent, GraphqlContext, ListArgs, RelationCollectionValue> {
+  return (parent, args, ctx) => ({ data: slice(asList(loaded(parent, attribute, targetUid, ctx)), args, ctx) });
+}
+
+export function singleComponentResolver(attribute: string): GraphQLFieldResolver<Parent, GraphqlContext> {
+  return (parent) => asEntry(parent[attribute]);
+}
+
+export function repeatableComponentResolver(attribute: string): GraphQLFieldResolver<Parent, GraphqlContext, ListArgs> {
+  return (parent, args, ctx) => slice(asList(parent[attribute]), args, ctx);
+}
+
+/** Dynamic-zone items; one whose component the zone no longer allows becomes an `Error` member. */
+export function dynamicZoneResolver(attribute: string, allowed: readonly string[]): GraphQLFieldResolver<Parent, GraphqlContext> {
+  return (parent) =>
+    asList(parent[attribute]).map((item) => {
+      const uid = item['__component'];
+      return typeof uid === 'string' && allowed.includes(uid)
+        ? item
+        : { __component: null, code: 'UNKNOWN_COMPONENT', message: `Unknown component ${String(uid)}` };
+    });
+}

@@ -1,0 +1,92 @@
+/**
+ * One output field per attribute, shared by content types and components. Every attribute
+ * field is nullable (decisions.md), required or not; private attributes have no field.
+ */
+import {
+  GraphQLID,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLString,
+  type GraphQLFieldConfig,
+  type GraphQLFieldConfigArgumentMap,
+  type GraphQLFieldConfigMap,
+  type GraphQLInputObjectType,
+} from 'graphql';
+import { assertNever, type Attribute, type Schema } from '../../model/types.js';
+import type { GraphqlContext } from '../context.js';
+import {
+  dynamicZoneResolver,
+  repeatableComponentResolver,
+  singleComponentResolver,
+  toManyResolver,
+  toOneResolver,
+} from '../resolvers/nested-fields.js';
+import type { BuildContext } from './build-context.js';
+import { componentType, dynamicZoneUnion } from './components.js';
+import { entityResponseType, relationResponseCollectionType } from './content-types.js';
+import { filtersInputType } from './filters.js';
+import { DateTimeScalar } from './scalars.js';
+import { scalarType } from './scalar-types.js';
+import { PaginationArg } from './shared-types.js';
+
+type FieldConfig = GraphQLFieldConfig<Record<string, unknown>, GraphqlContext>;
+
+/** `filters`, `pagination = {}`, `sort = []`: the arguments of every list. */
+export function listArgs(filters: GraphQLInputObjectType): GraphQLFieldConfigArgumentMap {
+  return {
+    filters: { type: filters },
+    pagination: { type: PaginationArg, defaultValue: {} },
+    sort: { type: new GraphQLList(GraphQLString), defaultValue: [] },
+  };
+}
+
+const isToMany = (relation: string): boolean => relation === 'oneToMany' || relation === 'manyToMany';
+
+export function attributeOutputField(ctx: BuildContext, schema: Schema, attribute: Attribute): FieldConfig {
+  switch (attribute.kind) {
+    case 'scalar':
+      return { type: scalarType(ctx, schema, attribute) };
+    case 'relation': {
+      const target = ctx.contentType(attribute.target);
+      return isToMany(attribute.relation)
+        ? { type: relationResponseCollectionType(ctx, target), args: listArgs(filtersInputType(ctx, target)), resolve: toManyResolver(attribute.name, target.uid) }
+        : { type: entityResponseType(ctx, target), resolve: toOneResolver(attribute.name, target.uid) };
+    }
+    case 'media': {
+      const file = ctx.uploadFile;
+      return attribute.multiple
+        ? { type: relationResponseCollectionType(ctx, file), args: listArgs(filtersInputType(ctx, file)), resolve: toManyResolver(attribute.name, file.uid) }
+        : { type: entityResponseType(ctx, file), resolve: toOneResolver(attribute.name, file.uid) };
+    }
+    case 'component': {
+      const component = ctx.registry.component(attribute.component);
+      const type = componentType(ctx, component);
+      return attribute.repeatable
+        ? { type: new GraphQLList(type), args: listArgs(filtersInputType(ctx, component)), resolve: repeatableComponentResolver(attribute.name) }
+        : { type, resolve: singleComponentResolver(attribute.name) };
+    }
+    case 'dynamiczone':
+      return {
+        type: new GraphQLList(dynamicZoneUnion(ctx, schema, attribute)),
+        resolve: dynamicZoneResolver(attribute.name, attribute.components),
+      };
+    default:
+      return assertNever(attribute);
+  }
+}
+
+/** The attribute fields of a schema's object type (`Article`, `ComponentSharedSeo`). */
+export function attributeOutputFields(ctx: BuildContext, schema: Schema): GraphQLFieldConfigMap<Record<string, unknown>, GraphqlContext> {
+  const fields: GraphQLFieldConfigMap<Record<string, unknown>, GraphqlContext> = {};
+  if (schema.modelType === 'component') fields['id'] = { type: new GraphQLNonNull(GraphQLID) };
+  for (const [name, attribute] of Object.entries(schema.attributes)) {
+    if (attribute.private) continue;
+    fields[name] = attributeOutputField(ctx, schema, attribute);
+  }
+  if (schema.modelType === 'contentType') {
+    fields['createdAt'] = { type: DateTimeScalar };
+    fields['updatedAt'] = { type: DateTimeScalar };
+    fields['publishedAt'] = { type: DateTimeScalar };
+  }
+  return fields;
+}

@@ -1,0 +1,99 @@
+/**
+ * REST routes of every `api::` content type, Strapi 5's shape: collection types at
+ * `/api/:pluralName[/:documentId]`, single types at `/api/:singularName`. Controllers only
+ * parse, authorize, call the document repository and shape the reply.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TransportContext } from '../app/plugin-context.js';
+import { MethodNotAllowedError, NotFoundError, ValidationError } from '../errors/index.js';
+import type { ContentType } from '../model/types.js';
+import { parseRestQuery, parseSelection } from '../query/parse-rest-query.js';
+import { requestQuery } from './request-query.js';
+
+type Params = { documentId: string };
+
+/** `{ data: {...} }` of a write request. */
+function bodyData(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body as { data?: unknown } | undefined | null;
+  const data = typeof body === 'object' && body !== null ? body.data : undefined;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new ValidationError('Missing "data" payload in the request body');
+  }
+  return data as Record<string, unknown>;
+}
+
+const notAllowed = async (): Promise<never> => {
+  throw new MethodNotAllowedError();
+};
+
+export function registerContentRoutes(ctx: TransportContext, schema: ContentType): void {
+  const repo = ctx.repository(schema.uid);
+  const queryCtx = { registry: ctx.registry, rest: ctx.rest };
+  const selection = (request: FastifyRequest) => parseSelection(requestQuery(request), schema.uid, queryCtx);
+  const single = (data: unknown) => ({ data, meta: {} });
+
+  if (schema.kind === 'singleType') {
+    const path = `/api/${schema.singularName}`;
+    ctx.server.get(path, async (request) => {
+      await ctx.authorize(request, 'find', schema.uid);
+      const entry = await repo.findSingle(selection(request));
+      if (!entry) throw new NotFoundError();
+      return single(entry);
+    });
+    ctx.server.put(path, async (request) => {
+      await ctx.authorize(request, 'update', schema.uid);
+      const sel = selection(request);
+      const data = bodyData(request);
+      const existing = await repo.findSingle({ ...sel, status: 'draft', fields: ['documentId'], populate: [] })
+        ?? await repo.findSingle({ ...sel, status: 'published', fields: ['documentId'], populate: [] });
+      const entry = existing
+        ? await repo.update(String(existing.documentId), data, { status: sel.status }, sel)
+        : await repo.create(data, { status: sel.status }, sel);
+      return single(entry);
+    });
+    ctx.server.delete(path, async (request, reply: FastifyReply) => {
+      await ctx.authorize(request, 'delete', schema.uid);
+      const existing = await repo.findSingle({ fields: ['documentId'], populate: [], status: 'draft' })
+        ?? await repo.findSingle({ fields: ['documentId'], populate: [], status: 'published' });
+      if (!existing || !(await repo.delete(String(existing.documentId)))) throw new NotFoundError();
+      return reply.code(204).send();
+    });
+    ctx.server.route({ method: ['POST', 'PATCH'], url: path, handler: notAllowed });
+    return;
+  }
+
+  const base = `/api/${schema.pluralName}`;
+  const item = `${base}/:documentId`;
+
+  ctx.server.get(base, async (request) => {
+    await ctx.authorize(request, 'find', schema.uid);
+    const page = await repo.findPage(parseRestQuery(requestQuery(request), schema.uid, queryCtx));
+    return { data: page.entries, meta: { pagination: page.pagination } };
+  });
+  ctx.server.get<{ Params: Params }>(item, async (request) => {
+    await ctx.authorize(request, 'findOne', schema.uid);
+    const entry = await repo.findOne(request.params.documentId, selection(request));
+    if (!entry) throw new NotFoundError();
+    return single(entry);
+  });
+  ctx.server.post(base, async (request, reply) => {
+    await ctx.authorize(request, 'create', schema.uid);
+    const sel = selection(request);
+    const entry = await repo.create(bodyData(request), { status: sel.status }, sel);
+    return reply.code(201).send(single(entry));
+  });
+  ctx.server.put<{ Params: Params }>(item, async (request) => {
+    await ctx.authorize(request, 'update', schema.uid);
+    const sel = selection(request);
+    const entry = await repo.update(request.params.documentId, bodyData(request), { status: sel.status }, sel);
+    if (!entry) throw new NotFoundError();
+    return single(entry);
+  });
+  ctx.server.delete<{ Params: Params }>(item, async (request, reply) => {
+    await ctx.authorize(request, 'delete', schema.uid);
+    if (!(await repo.delete(request.params.documentId))) throw new NotFoundError();
+    return reply.code(204).send();
+  });
+  ctx.server.route({ method: ['PUT', 'DELETE', 'PATCH'], url: base, handler: notAllowed });
+  ctx.server.route({ method: ['POST', 'PATCH'], url: item, handler: notAllowed });
+}

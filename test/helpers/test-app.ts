@@ -1,0 +1,101 @@
+/**
+ * Starts a real Vellum app over real HTTP for integration tests: the project is copied to a
+ * temp dir (fixtures stay untouched), a fresh database of the dialect is created, the server
+ * listens on a free port. `close()` stops it and drops the database.
+ */
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { createApp, type VellumApp } from '../../src/app/create-app.js';
+import type { Logger } from '../../src/app/logger.js';
+import type { DialectName } from '../../src/db/dialect.js';
+import { createTestDatabase } from './dialects.js';
+
+export const BLOG_FIXTURE = new URL('../../../shared/fixtures/blog', import.meta.url).pathname;
+
+export interface TestApp {
+  readonly url: string;
+  readonly app: VellumApp;
+  readonly dir: string;
+  readonly logs: string[];
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  readonly dialect: DialectName;
+  readonly projectDir?: string;
+  /** extra env vars (NODE_ENV, JWT_SECRET, …) */
+  readonly env?: Record<string, string>;
+  /** files to write into the project copy before start, path → content */
+  readonly files?: Record<string, string>;
+}
+
+function databaseEnv(config: Awaited<ReturnType<typeof createTestDatabase>>['config']): Record<string, string> {
+  if (config.client === 'sqlite') return { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: config.connection.filename ?? '' };
+  const c = config.connection;
+  return {
+    DATABASE_CLIENT: config.client,
+    DATABASE_HOST: c.host ?? '127.0.0.1',
+    DATABASE_PORT: String(c.port),
+    DATABASE_NAME: c.database ?? '',
+    DATABASE_USERNAME: c.user ?? '',
+    DATABASE_PASSWORD: c.password ?? '',
+  };
+}
+
+export async function startTestApp(options: StartOptions): Promise<TestApp> {
+  const dir = await mkdtemp(join(tmpdir(), 'vellum-app-'));
+  await cp(options.projectDir ?? BLOG_FIXTURE, dir, { recursive: true });
+  const { writeFile, mkdir } = await import('node:fs/promises');
+  for (const [path, content] of Object.entries(options.files ?? {})) {
+    await mkdir(join(dir, path, '..'), { recursive: true });
+    await writeFile(join(dir, path), content);
+  }
+  const database = await createTestDatabase(options.dialect);
+  const logs: string[] = [];
+  const logger: Logger = {
+    info: (m) => logs.push(`info: ${m}`),
+    warn: (m) => logs.push(`warn: ${m}`),
+    error: (m, e) => logs.push(`error: ${m} ${e instanceof Error ? e.stack : String(e ?? '')}`),
+  };
+  try {
+    const env = { NODE_ENV: 'test', ...databaseEnv(database.config), ...options.env };
+    const app = await createApp({ dir, env, logger });
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    return {
+      url, app, dir, logs,
+      async close() {
+        await app.stop();
+        await database.drop();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await database.drop();
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** beforeAll/afterAll hooks around one app for the current describe block. */
+export function useTestApp(options: StartOptions): TestApp {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await startTestApp(options);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const get = (): TestApp => {
+    if (!started) throw new Error('useTestApp: the app starts in beforeAll; use it inside tests');
+    return started;
+  };
+  return {
+    get url() { return get().url; },
+    get app() { return get().app; },
+    get dir() { return get().dir; },
+    get logs() { return get().logs; },
+    close: () => get().close(),
+  };
+}
