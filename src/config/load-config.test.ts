@@ -98,14 +98,15 @@ describe('loadConfig file forms', () => {
     expect(config.raw.server).toEqual({ host: '0.0.0.0', port: 4000, app: { keys: ['k1', 'k2'] }, serverTiming: true });
   });
 
-  it('loads TypeScript config files (ESM syntax, types, __dirname) without a build step', async () => {
+  it('loads TypeScript config files (ESM syntax, types) without a build step', async () => {
     const dir = await project({
-      'config/database.ts': `import path from 'node:path';
+      // Strapi's TypeScript template: the file runs from dist/config/ in Strapi, hence '..', '..'
+      'config/database.ts': `import path from 'path';
         interface Ctx { env: (key: string, fallback?: string) => string }
         export default ({ env }: Ctx) => ({
           connection: {
             client: 'sqlite',
-            connection: { filename: path.join(__dirname, '..', env('DATABASE_FILENAME', '.tmp/app.db')) },
+            connection: { filename: path.join(__dirname, '..', '..', env('DATABASE_FILENAME', '.tmp/app.db')) },
             useNullAsDefault: true,
           },
         });`,
@@ -123,6 +124,21 @@ describe('loadConfig file forms', () => {
     expect(config.api.rest.strictParams).toBe(true);
     expect(config.server.port).toBe(3001);
     expect(config.server.bodyLimit).toBe(2 * 1024 * 1024);
+  });
+
+  it("gives TypeScript files the __dirname of Strapi's compiled dist/config, and JavaScript files their own", async () => {
+    const dir = await project({
+      'config/paths.ts': `export default { dir: __dirname, file: __filename };`,
+      'config/env/production/paths.ts': `export default () => ({ envFile: __filename });`,
+      'config/where.js': `module.exports = { dir: __dirname };`,
+    });
+    const config = await loadConfig(dir, { NODE_ENV: 'production' });
+    expect(config.raw.paths).toEqual({
+      dir: join(dir, 'dist/config'),
+      file: join(dir, 'dist/config/paths.js'),
+      envFile: join(dir, 'dist/config/env/production/paths.js'),
+    });
+    expect(config.raw.where).toEqual({ dir: join(dir, 'config') });
   });
 
   it('loads JSON config files and keeps unknown files under their name', async () => {

@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { extname, join, relative, sep } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join, relative, sep } from 'node:path';
 import { createJiti } from 'jiti';
 import { StartupError } from '../errors/startup-error.js';
 import type { EnvHelper } from './env-helpers.js';
@@ -13,10 +14,36 @@ export interface ConfigFile {
 }
 
 const CODE_EXTENSIONS = new Set(['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts']);
+const TS_EXTENSIONS = new Set(['.ts', '.mts', '.cts']);
 
 // TypeScript and ESM/CJS config files load without a build step. No module cache, so a
 // restarted app in the same process (develop mode) sees edited files.
 const jiti = createJiti(import.meta.url, { interopDefault: true, moduleCache: false });
+
+/**
+ * Strapi compiles `config/*.ts` to `dist/config/*.js` and runs that, and its generated
+ * TypeScript configs count on it: `path.join(__dirname, '..', '..', '.tmp/data.db')`. So a
+ * TypeScript config file sees the `__dirname`/`__filename` it would have there. Its own cache
+ * directory keeps these outputs apart from plain jiti transforms of the same files.
+ */
+const compiledLocations = new Map<string, string>();
+const tsJiti = createJiti(import.meta.url, {
+  interopDefault: true,
+  moduleCache: false,
+  fsCache: join(tmpdir(), 'jiti-vellum-config'),
+  transform(options) {
+    const code = jiti.transform(options);
+    const compiled = options.filename === undefined ? undefined : compiledLocations.get(options.filename);
+    return { code: compiled === undefined ? code : withLocation(code, compiled) };
+  },
+});
+
+/** assigns the module wrapper's __dirname/__filename after the directive prologue, on line 1 */
+function withLocation(code: string, compiledFile: string): string {
+  const prologue = /^(?:\s*(?:"use strict"|'use strict');?)*/.exec(code)?.[0] ?? '';
+  const assign = `__dirname = ${JSON.stringify(dirname(compiledFile))}; __filename = ${JSON.stringify(compiledFile)};`;
+  return `${prologue}${assign}${code.slice(prologue.length)}`;
+}
 
 /**
  * Every `*.{js,mjs,cjs,ts,mts,cts,json}` directly in `dir`, evaluated: a function export is called
@@ -38,6 +65,10 @@ export async function readConfigDir(dir: string, projectDir: string, env: EnvHel
       throw new StartupError(`${label}: "${key}" is also defined by ${previous}; keep one of the two files`);
     }
     byKey.set(key, label);
+    if (TS_EXTENSIONS.has(extension)) {
+      const fromRoot = relative(projectDir, path).slice(0, -extension.length);
+      compiledLocations.set(path, join(projectDir, 'dist', `${fromRoot}.js`));
+    }
     const value = extension === '.json' ? await readJson(path, label) : await evaluate(path, label, env);
     files.push({ key, label, value });
   }
@@ -68,7 +99,8 @@ async function readJson(path: string, label: string): Promise<unknown> {
 async function evaluate(path: string, label: string, env: EnvHelper): Promise<unknown> {
   let exported: unknown;
   try {
-    exported = await jiti.import(path, { default: true });
+    const loader = TS_EXTENSIONS.has(extname(path)) ? tsJiti : jiti;
+    exported = await loader.import(path, { default: true });
   } catch (error) {
     throw wrap(label, 'cannot be loaded', error);
   }

@@ -15,6 +15,7 @@ import type { WritePlan } from '../engine/write/write-plan.js';
 import type { ContentType } from '../model/types.js';
 import type { FilterNode, PublicationStatus, Query, Selection } from '../query/ast.js';
 import { newDocumentId } from './document-id.js';
+import { hashPlanPasswords } from './hash-passwords.js';
 import { documentRows, rowForStatus } from './document-rows.js';
 import { paginationMeta } from './pagination-meta.js';
 import { applyTargets, resolveReferences } from './resolve-references.js';
@@ -28,7 +29,8 @@ export function createRepository(ctx: EngineContext, schema: ContentType): Docum
     ctx.knex.transaction((knex) => work({ ...ctx, knex }));
 
   async function prepare(trx: EngineContext, data: DocumentData, isCreate: boolean, requireRequired: boolean, documentId: string | undefined): Promise<WritePlan> {
-    const { plan, refs } = validateData(trx.registry, schema, data, { isCreate, requireRequired });
+    const { plan: validated, refs } = validateData(trx.registry, schema, data, { isCreate, requireRequired });
+    const plan = await hashPlanPasswords(trx.registry, schema, validated);
     const targets = await resolveReferences(trx, refs);
     const scalars = { ...plan.scalars };
     if (isCreate) await fillUids(trx, schema, scalars, documentId);

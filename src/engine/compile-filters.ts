@@ -86,7 +86,8 @@ function asFlag(value: FilterValue): boolean {
   return v === true || v === 1;
 }
 
-const PATTERNS: Partial<Record<ComparisonOperator, { wrap: (s: string) => string; insensitive: boolean; negate: boolean }>> = {
+type PatternOperator = Extract<ComparisonOperator, `$${string}${'ontains' | 'ith'}${'' | 'i'}`>;
+const PATTERNS: Readonly<Record<PatternOperator, { wrap: (s: string) => string; insensitive: boolean; negate: boolean }>> = {
   $contains: { wrap: (s) => `%${s}%`, insensitive: false, negate: false },
   $notContains: { wrap: (s) => `%${s}%`, insensitive: false, negate: true },
   $containsi: { wrap: (s) => `%${s}%`, insensitive: true, negate: false },
@@ -160,7 +161,6 @@ function compileCompare(scope: StatementScope, b: Knex.QueryBuilder, schema: Sch
     case '$endsWith':
     case '$endsWithi': {
       const pattern = PATTERNS[op];
-      if (!pattern) throw new Error(`no pattern for ${op}`);
       const match = dialect.like(column, pattern.wrap(escapeLike(asText(value))), pattern.insensitive);
       if (pattern.negate) b.whereNotNull(column).whereNot(match);
       else b.where(match);

@@ -144,6 +144,13 @@ function buildRelation(name: string, reader: FieldReader): Attribute | undefined
   };
 }
 
+interface CommonFields {
+  name: string;
+  required: boolean;
+  private: boolean;
+  raw: Record<string, unknown>;
+}
+
 /** Typed access to one raw attribute object, collecting what is wrong with it. */
 class FieldReader {
   readonly errors: string[] = [];
@@ -158,7 +165,7 @@ class FieldReader {
     return this.definition[key];
   }
 
-  common(name: string, kind: Attribute['kind']): { name: string; required: boolean; private: boolean; raw: Record<string, unknown> } {
+  common(name: string, kind: Attribute['kind']): CommonFields {
     const interpreted = new Set(INTERPRETED[kind]);
     const raw = Object.fromEntries(Object.entries(this.definition).filter(([key]) => !interpreted.has(key)));
     return { name, required: this.flag('required'), private: this.flag('private'), raw };

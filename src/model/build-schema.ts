@@ -1,8 +1,9 @@
 import { buildAttribute, isRecord, show } from './build-attribute.js';
 import type { RawSchemaFile } from './raw-schema-file.js';
 import type { SchemaProblems } from './schema-problems.js';
+import { SYSTEM_FIELDS } from './types.js';
 import type { Attribute, ComponentSchema, ContentType } from './types.js';
-import { parseUid } from './uid.js';
+import { parseUid, type ParsedUid } from './uid.js';
 
 /**
  * A content type from its schema.json. Problems are collected; broken attributes are left out
@@ -15,7 +16,8 @@ export function buildContentType(raw: RawSchemaFile, problems: SchemaProblems): 
     problems.add(file, undefined, `a schema must be a JSON object (got ${show(definition)})`);
     return undefined;
   }
-  const parsed = parseUid(uid);
+  const parsed = tryParseUid(uid, file, problems);
+  if (parsed === undefined) return undefined;
   if (parsed.kind === 'component') {
     problems.add(file, undefined, `"${uid}" is a component uid, not a content type uid`);
     return undefined;
@@ -61,7 +63,8 @@ export function buildComponent(raw: RawSchemaFile, problems: SchemaProblems): Co
     problems.add(file, undefined, `a component must be a JSON object (got ${show(definition)})`);
     return undefined;
   }
-  const parsed = parseUid(uid);
+  const parsed = tryParseUid(uid, file, problems);
+  if (parsed === undefined) return undefined;
   if (parsed.kind !== 'component') {
     problems.add(file, undefined, `"${uid}" is not a component uid (<category>.<name>)`);
     return undefined;
@@ -104,6 +107,7 @@ function buildAttributes(
     }
     attributes[name] = result.attribute;
   }
+  checkColumnClashes(file, Object.keys(attributes), problems);
   for (const attribute of Object.values(attributes)) {
     if (attribute.kind !== 'scalar' || attribute.targetField === undefined) continue;
     const target = attributes[attribute.targetField];
@@ -114,11 +118,40 @@ function buildAttributes(
   return attributes;
 }
 
+/**
+ * Column and link-table names are the snake_case of attribute names, so `heroImage` and
+ * `hero_image` (or `documentID` and the system `document_id`) would share one. Comparing without
+ * case and underscores catches every such pair.
+ */
+function checkColumnClashes(file: string, names: readonly string[], problems: SchemaProblems): void {
+  const seen = new Map<string, string>(SYSTEM_FIELDS.map((field) => [squash(field), field]));
+  for (const name of names) {
+    const other = seen.get(squash(name));
+    if (other !== undefined) {
+      problems.add(file, name, `differs from "${other}" only in case or underscores, so both would use one column`);
+    } else {
+      seen.set(squash(name), name);
+    }
+  }
+}
+
+function squash(name: string): string {
+  return name.replace(/_/g, '').toLowerCase();
+}
+
+/** Names become REST segments and GraphQL type names: Strapi requires kebab-case. */
+const KEBAB_CASE = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
+
 function infoName(info: Readonly<Record<string, unknown>>, key: string, file: string, problems: SchemaProblems): string {
   const value = info[key];
-  if (typeof value === 'string' && value.trim() !== '') return value;
-  problems.add(file, undefined, `info.${key} is missing (got ${show(value)})`);
-  return '';
+  if (typeof value !== 'string' || value.trim() === '') {
+    problems.add(file, undefined, `info.${key} is missing (got ${show(value)})`);
+    return '';
+  }
+  if (!KEBAB_CASE.test(value)) {
+    problems.add(file, undefined, `info.${key} must be kebab-case, such as "blog-post" (got ${show(value)})`);
+  }
+  return value;
 }
 
 function displayName(info: Readonly<Record<string, unknown>>, fallback: string): string {
@@ -153,4 +186,14 @@ function objectField(
   if (isRecord(value)) return value;
   problems.add(file, undefined, `"${key}" must be an object (got ${show(value)})`);
   return {};
+}
+
+/** Folder names become uids: one with a dot or a space cannot. */
+function tryParseUid(uid: string, file: string, problems: SchemaProblems): ParsedUid | undefined {
+  try {
+    return parseUid(uid);
+  } catch (error) {
+    problems.add(file, undefined, error instanceof Error ? error.message : String(error));
+    return undefined;
+  }
 }

@@ -29,7 +29,8 @@ export class SchemaProblems {
 
   throwIfAny(): void {
     if (this.lines.length === 0) return;
-    const heading = this.lines.length === 1 ? 'The content model has 1 problem:' : `The content model has ${this.lines.length} problems:`;
+    const count = this.lines.length;
+    const heading = `The content model has ${count} ${count === 1 ? 'problem' : 'problems'}:`;
     throw new StartupError([heading, ...this.lines.map((line) => `  ${line}`)].join('\n'));
   }
 }

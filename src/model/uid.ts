@@ -37,7 +37,10 @@ export function parseUid(uid: string): ParsedUid {
     const [, category = '', name = ''] = component;
     return { kind: 'component', category, name };
   }
-  throw new UnknownModelError(uid, `Malformed model uid "${uid}" (expected api::<api>.<type>, plugin::<plugin>.<type> or <category>.<component>)`);
+  throw new UnknownModelError(
+    uid,
+    `Malformed model uid "${uid}" (expected api::<api>.<type>, plugin::<plugin>.<type> or <category>.<component>)`,
+  );
 }
 
 export function isComponentUid(uid: string): boolean {

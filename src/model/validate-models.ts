@@ -1,4 +1,5 @@
 import type { SchemaProblems } from './schema-problems.js';
+import { assertNever } from './types.js';
 import type { ComponentSchema, ContentType, RelationAttribute, RelationKind, Schema } from './types.js';
 
 /** The kind the other side of a bidirectional relation must declare. */
@@ -40,6 +41,8 @@ export function validateModels(
         case 'scalar':
         case 'media':
           break;
+        default:
+          assertNever(attribute);
       }
     }
   }
@@ -48,7 +51,7 @@ export function validateModels(
 
 function checkNames(contentTypes: ReadonlyMap<string, ContentType>, problems: SchemaProblems): void {
   // Singular and plural names share one namespace: both become REST segments and GraphQL fields.
-  const seen = new Map<string, { uid: string; key: string }>();
+  const seen = new Map<string, { owner: string; key: string }>();
   for (const type of contentTypes.values()) {
     const names = [
       { key: 'info.singularName', name: type.singularName },
@@ -58,9 +61,9 @@ function checkNames(contentTypes: ReadonlyMap<string, ContentType>, problems: Sc
       if (name === '') continue;
       const owner = seen.get(name);
       if (owner !== undefined) {
-        problems.add(type.file, undefined, `${key} "${name}" is already the ${owner.key} of ${owner.uid}`);
+        problems.add(type.file, undefined, `${key} "${name}" is already the ${owner.key} of ${owner.owner}`);
       } else {
-        seen.set(name, { uid: type.uid, key });
+        seen.set(name, { owner: describeSchema(type), key });
       }
     }
   }
@@ -73,7 +76,7 @@ function checkTables(schemas: readonly Schema[], problems: SchemaProblems): void
     if (owner !== undefined) {
       problems.add(schema.file, undefined, `collectionName "${schema.collectionName}" is already the table of ${owner}`);
     } else {
-      seen.set(schema.collectionName, schema.uid);
+      seen.set(schema.collectionName, describeSchema(schema));
     }
   }
 }
@@ -114,9 +117,15 @@ function checkRelation(
   // Reported from the owning side only, so one mismatch gives one line.
   if (ownKey === 'inversedBy' && other.relation !== INVERSE_KIND[attribute.relation]) {
     report(
-      `a ${attribute.relation} relation must be paired with a ${INVERSE_KIND[attribute.relation]} on the other side, but ${otherLabel} is ${other.relation}`,
+      `a ${attribute.relation} relation must be paired with a ${INVERSE_KIND[attribute.relation]} ` +
+        `on the other side, but ${otherLabel} is ${other.relation}`,
     );
   }
+}
+
+/** `api::post.post (src/api/post/…/schema.json)`, so a clash names both files */
+function describeSchema(schema: Schema): string {
+  return schema.file === '<internal>' ? `the built-in ${schema.uid}` : `${schema.uid} (${schema.file})`;
 }
 
 function describe(attribute: Schema['attributes'][string]): string {

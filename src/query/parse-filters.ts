@@ -155,6 +155,9 @@ function compare(field: string, type: ScalarType, op: ComparisonOperator, raw: u
     if (flag === undefined) throw invalidValue(loc, raw, 'a boolean (true, false, t, f, 1, 0)');
     return node(op, flag);
   }
+  // `filters[title]` or `[$eq]` without a value: Strapi compares with NULL (IS NULL).
+  if (raw === null && op === '$eq') return node('$null', true);
+  if (raw === null && op === '$ne') return node('$notNull', true);
   if (type === 'json' || type === 'blocks') {
     throw invalidWithReason(loc, `${type} attributes can only be filtered with $null and $notNull`);
   }
@@ -170,11 +173,6 @@ function compare(field: string, type: ScalarType, op: ComparisonOperator, raw: u
     }));
   }
   if (Array.isArray(raw)) throw invalidValue(loc, raw, 'a single value');
-  if (raw === null || raw === undefined) {
-    // `filters[title]` or `[$eq]` without a value: Strapi compares with NULL (IS NULL).
-    if (op === '$eq') return node('$null', true);
-    if (op === '$ne') return node('$notNull', true);
-    throw invalidValue(loc, raw, 'a value');
-  }
+  if (raw === null || raw === undefined) throw invalidValue(loc, raw, 'a value');
   return node(op, typedScalar(typeFor, raw, loc));
 }

@@ -16,6 +16,7 @@ import type {
   SortNode,
   SortOrder,
 } from './ast.js';
+import { isHidden } from './schema-fields.js';
 
 export interface GraphqlLimits {
   /** page size when none is given (v4 default 10) */
@@ -141,7 +142,7 @@ function parseFieldFilter(
     return parseFieldOperators(key, value, path);
   }
   const attribute = schema.attributes[key];
-  if (!attribute || attribute.private) throw invalidKey('filters', path);
+  if (!attribute || isHidden(attribute)) throw invalidKey('filters', path);
   switch (attribute.kind) {
     case 'scalar':
       return parseFieldOperators(key, value, path);
@@ -185,7 +186,7 @@ function validateSortPath(segments: readonly string[], schema: Schema, registry:
     const last = index === segments.length - 1;
     if (last && (SYSTEM_FIELDS as readonly string[]).includes(segment) && (current.modelType === 'contentType' || segment === 'id')) return;
     const attribute = current.attributes[segment];
-    if (!attribute || attribute.private) throw invalidKey('sort', [text]);
+    if (!attribute || isHidden(attribute)) throw invalidKey('sort', [text]);
     if (last) {
       if (attribute.kind !== 'scalar') throw invalidKey('sort', [text]);
       return;

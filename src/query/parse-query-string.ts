@@ -67,7 +67,8 @@ function normalise(value: unknown, param: string, path: string[], counter: { nod
       .map((key) => normalise(value[key], param, [...path, key], counter));
   }
   const out: Record<string, unknown> = {};
-  for (const key of keys) out[key] = normalise(value[key], param, [...path, key], counter);
+  // qs already drops prototype keys; this keeps the copy safe whatever parser produced `value`.
+  for (const key of keys) if (key !== '__proto__') out[key] = normalise(value[key], param, [...path, key], counter);
   return out;
 }
 

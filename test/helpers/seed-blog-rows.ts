@@ -73,8 +73,14 @@ class Seeder {
     return toNumber(typeof first === 'object' && first !== null ? (first as { id: unknown }).id : first);
   }
 
-  async entity(uid: string, documentId: string, values: Record<string, unknown>, publishedAt: string | null = SEED_TIME, createdAt = SEED_TIME): Promise<number> {
-    return this.row(this.registry.get(uid), values, { documentId, createdAt, updatedAt: createdAt, publishedAt });
+  async entity(
+    uid: string,
+    documentId: string,
+    values: Record<string, unknown>,
+    times: { publishedAt?: string | null; createdAt?: string; updatedAt?: string } = {},
+  ): Promise<number> {
+    const { publishedAt = SEED_TIME, createdAt = SEED_TIME, updatedAt = createdAt } = times;
+    return this.row(this.registry.get(uid), values, { documentId, createdAt, updatedAt, publishedAt });
   }
 
   link(table: string, values: Record<string, unknown>): void {
@@ -121,8 +127,7 @@ async function seedArticleRow(s: Seeder, registry: Registry, a: ArticleSpec, ver
       score: a.score, featured: a.featured, tone: a.tone, contactEmail: a.contactEmail, publishDate: a.publishDate,
       readingTime: a.readingTime, lastReviewedAt: a.lastReviewedAt, meta: a.meta,
     },
-    draft ? null : a.publishedAt,
-    a.createdAt,
+    { publishedAt: draft ? null : a.publishedAt, createdAt: a.createdAt, updatedAt: a.updatedAt },
   );
   const category = draft ? a.draftCategory : a.category;
   s.relation(article, 'category', id, category === null ? [] : [categoryDocumentId(category)]);

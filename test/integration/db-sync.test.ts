@@ -5,6 +5,7 @@ import type { DialectName } from '../../src/db/dialect.js';
 import { liveColumns, liveIndexes } from '../../src/db/schema-state.js';
 import { syncSchema } from '../../src/db/sync-schema.js';
 import { StartupError } from '../../src/errors/index.js';
+import { loadRegistry } from '../../src/model/load-models.js';
 import type {
   Attribute,
   ComponentSchema,
@@ -16,7 +17,6 @@ import type {
 
 const BLOG = '/work/shared/fixtures/blog';
 async function loadBlogRegistry(): Promise<Registry> {
-  const { loadRegistry } = await import('../../src/model/load-models.js');
   return loadRegistry(BLOG);
 }
 
@@ -104,6 +104,52 @@ async function tableNames(db: Database): Promise<string[]> {
   return present.sort();
 }
 
+const EXPECTED_TYPES: Record<DialectName, Record<string, string>> = {
+  sqlite: {
+    title: 'varchar(255)', summary: 'text', body: 'text', meta: 'text', views: 'integer', likes: 'bigint',
+    rating: 'float', score: 'float', featured: 'boolean', publish_date: 'text', reading_time: 'text',
+    last_reviewed_at: 'text', published_at: 'text',
+  },
+  postgres: {
+    title: 'character varying(255)', summary: 'text', body: 'jsonb', meta: 'jsonb', views: 'integer', likes: 'bigint',
+    rating: 'numeric(10,2)', score: 'double precision', featured: 'boolean', publish_date: 'date',
+    reading_time: 'time(3) without time zone', last_reviewed_at: 'timestamp(3) with time zone',
+    published_at: 'timestamp(3) with time zone',
+  },
+  mysql: {
+    title: 'varchar(255)', summary: 'longtext', body: 'longtext', meta: 'longtext', views: 'int(11)', likes: 'bigint(20)',
+    rating: 'decimal(10,2)', score: 'double', featured: 'tinyint(1)', publish_date: 'date', reading_time: 'time(3)',
+    last_reviewed_at: 'datetime(3)', published_at: 'datetime(3)',
+  },
+};
+
+async function columnTypes(db: Database, dialect: DialectName, table: string): Promise<Record<string, string>> {
+  switch (dialect) {
+    case 'sqlite': {
+      const rows = (await db.knex.raw('select name, type from pragma_table_info(?)', [table])) as Array<{ name: string; type: string }>;
+      return Object.fromEntries(rows.map((r) => [r.name, r.type.toLowerCase()]));
+    }
+    case 'postgres': {
+      const result = (await db.knex.raw(
+        `select a.attname as name, format_type(a.atttypid, a.atttypmod) as type from pg_attribute a
+         where a.attrelid = ?::regclass and a.attnum > 0 and not a.attisdropped`,
+        [table],
+      )) as { rows: Array<{ name: string; type: string }> };
+      return Object.fromEntries(result.rows.map((r) => [r.name, r.type]));
+    }
+    case 'mysql': {
+      const [rows] = (await db.knex.raw(
+        'select column_name as name, column_type as type from information_schema.columns where table_schema = database() and table_name = ?',
+        [table],
+      )) as [Array<{ name: string; type: string }>];
+      return Object.fromEntries(rows.map((r) => [r.name, r.type]));
+    }
+  }
+}
+
+const pick = (record: Record<string, string>, keys: string[]): Record<string, string | undefined> =>
+  Object.fromEntries(keys.map((k) => [k, record[k]]));
+
 describeEachDialect('schema sync', (dialect) => {
   it('creates every table, column and index of the blog model, and a second sync changes nothing', async () => {
     const registry = await loadBlogRegistry();
@@ -145,6 +191,16 @@ describeEachDialect('schema sync', (dialect) => {
         createdTables: [], addedColumns: [], retypedColumns: [], createdIndexes: [], droppedIndexes: [],
         droppedColumns: [], droppedTables: [], changed: false,
       });
+    });
+  });
+
+  it('builds each attribute type as the column type of its dialect', async () => {
+    const registry = await loadRegistry(BLOG);
+    await withDatabase(dialect, async (db) => {
+      await syncSchema(db, registry, { allowDestructive: false });
+      const types = await columnTypes(db, dialect, 'articles');
+      expect(pick(types, ['title', 'summary', 'body', 'meta', 'views', 'likes', 'rating', 'score', 'featured',
+        'publish_date', 'reading_time', 'last_reviewed_at', 'published_at'])).toEqual(EXPECTED_TYPES[dialect]);
     });
   });
 

@@ -26,6 +26,7 @@ import { ValidationError } from '../../errors/index.js';
 import type { ContentType, Registry, Schema } from '../../model/types.js';
 import type { NestedSelection, PopulateNode } from '../../query/ast.js';
 import { parseGraphqlFilters, parseGraphqlSort } from '../../query/parse-graphql-args.js';
+import { isHidden } from '../../query/schema-fields.js';
 import {
   componentTypeName,
   entityName,
@@ -35,7 +36,6 @@ import {
   schemaTypeName,
   typeName,
 } from '../naming.js';
-import { resolveContentType } from '../schema/build-context.js';
 
 export interface SchemaSelection {
   readonly fields: readonly string[];
@@ -102,10 +102,12 @@ function argumentsOf(walk: Walk, parentType: string, nodes: readonly FieldNode[]
   const definition = type.getFields()[first.name.value];
   if (!definition) return {};
   const values = nodes.map((node) => getArgumentValues(definition, node, walk.variables as Record<string, unknown>));
-  const key = JSON.stringify(values[0]);
-  if (values.some((value) => JSON.stringify(value) !== key)) {
+  // pagination only slices the loaded list, so aliases may differ in it; filters and sort shape the load
+  const loadKey = (value: Record<string, unknown>): string => JSON.stringify([value['filters'], value['sort']]);
+  const key = loadKey(values[0] ?? {});
+  if (values.some((value) => loadKey(value) !== key)) {
     throw new ValidationError(
-      `Field "${first.name.value}" is selected more than once with different arguments in one list; select it once per query level`,
+      `Field "${first.name.value}" is selected more than once with different filters or sort at one level; Vellum loads each relation once per level (pagination may differ)`,
       { path: first.name.value },
     );
   }
@@ -124,7 +126,7 @@ export function selectionOf(walk: Walk, schema: Schema, nodes: readonly FieldNod
       continue;
     }
     const attribute = schema.attributes[name];
-    if (!attribute || attribute.private) continue;
+    if (!attribute || isHidden(attribute)) continue;
     if (attribute.kind === 'scalar') fields.add(name);
     else groups.set(name, [...(groups.get(name) ?? []), node]);
   }
@@ -143,7 +145,7 @@ function populateNode(walk: Walk, schema: Schema, name: string, nodes: FieldNode
   switch (attribute.kind) {
     case 'relation':
     case 'media': {
-      const target = resolveContentType(walk.registry, attribute.kind === 'media' ? 'plugin::upload.file' : attribute.target);
+      const target = walk.registry.contentType(attribute.kind === 'media' ? 'plugin::upload.file' : attribute.target);
       const toMany = attribute.kind === 'media' ? attribute.multiple : attribute.relation === 'oneToMany' || attribute.relation === 'manyToMany';
       const responseType = toMany ? relationResponseCollectionName(target) : entityResponseName(target);
       const args = toMany ? argumentsOf(walk, owner, nodes) : {};

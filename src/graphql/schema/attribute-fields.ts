@@ -13,6 +13,7 @@ import {
   type GraphQLInputObjectType,
 } from 'graphql';
 import { assertNever, type Attribute, type Schema } from '../../model/types.js';
+import { isHidden } from '../../query/schema-fields.js';
 import type { GraphqlContext } from '../context.js';
 import {
   dynamicZoneResolver,
@@ -80,7 +81,7 @@ export function attributeOutputFields(ctx: BuildContext, schema: Schema): GraphQ
   const fields: GraphQLFieldConfigMap<Record<string, unknown>, GraphqlContext> = {};
   if (schema.modelType === 'component') fields['id'] = { type: new GraphQLNonNull(GraphQLID) };
   for (const [name, attribute] of Object.entries(schema.attributes)) {
-    if (attribute.private) continue;
+    if (isHidden(attribute)) continue;
     fields[name] = attributeOutputField(ctx, schema, attribute);
   }
   if (schema.modelType === 'contentType') {

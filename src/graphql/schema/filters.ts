@@ -7,6 +7,7 @@
  */
 import { GraphQLInputObjectType, GraphQLList, type GraphQLInputFieldConfigMap } from 'graphql';
 import { assertNever, type Schema } from '../../model/types.js';
+import { isHidden } from '../../query/schema-fields.js';
 import { filtersInputName } from '../naming.js';
 import type { BuildContext } from './build-context.js';
 import { SCALAR_FILTER_INPUTS } from './filter-inputs.js';
@@ -21,7 +22,7 @@ export function filtersInputType(ctx: BuildContext, schema: Schema): GraphQLInpu
         const fields: GraphQLInputFieldConfigMap = {};
         if (schema.modelType === 'contentType') fields['id'] = { type: SCALAR_FILTER_INPUTS.ID };
         for (const [key, attribute] of Object.entries(schema.attributes)) {
-          if (attribute.private) continue;
+          if (isHidden(attribute)) continue;
           switch (attribute.kind) {
             case 'scalar':
               fields[key] = { type: scalarFilterInput(attribute) };

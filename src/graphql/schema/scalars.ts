@@ -3,7 +3,7 @@
  * graphql-js `GraphQLScalarType` rather than taken from graphql-scalars, so their wire forms
  * are exactly the document service's (ISO strings, biginteger as a decimal string).
  */
-import { GraphQLError, GraphQLScalarType, Kind, print, type ObjMap, type ValueNode } from 'graphql';
+import { GraphQLError, GraphQLScalarType, Kind, print, type ValueNode } from 'graphql';
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?([Zz]|[+-]\d{2}:\d{2})$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -91,7 +91,7 @@ export const TimeScalar = new GraphQLScalarType<string, string>({
 });
 
 /** A GraphQL literal as a plain JSON value (variables substituted). */
-export function literalToJson(ast: ValueNode, variables: ObjMap<unknown> | null | undefined): unknown {
+export function literalToJson(ast: ValueNode, variables: Readonly<Record<string, unknown>> | null | undefined): unknown {
   switch (ast.kind) {
     case Kind.STRING:
     case Kind.BOOLEAN:

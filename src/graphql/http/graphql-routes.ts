@@ -1,0 +1,144 @@
+/**
+ * GraphQL over HTTP on Fastify, in an encapsulated scope so its body parsing and error shape do
+ * not touch REST: `POST <endpoint>` with `application/json` (or `application/graphql`), `GET
+ * <endpoint>?query=…&variables=…` for queries, the landing page for browsers (`GET` with
+ * `Accept: text/html` and no `query`), its assets under `<endpoint>/sandbox/*`, and 405 for
+ * other methods. Only non-simple content types are accepted for POST, so a cross-site form
+ * cannot send a mutation (CSRF).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { GraphqlContext } from '../context.js';
+import { runGraphql, type GraphqlEngine, type GraphqlParams, type Outcome } from '../execution/execute-request.js';
+import type { Tracer } from '../execution/tracing.js';
+import { codeForStatus, requestError } from '../format-error.js';
+import { VellumError } from '../../errors/index.js';
+import type { LandingPage } from '../sandbox/landing-page.js';
+import type { SandboxAsset } from '../sandbox/sandbox-page.js';
+
+export interface RouteOptions {
+  readonly endpoint: string;
+  readonly engine: GraphqlEngine;
+  readonly landingPage: LandingPage;
+  /** sandbox HTML (only used when landingPage is `sandbox`) */
+  readonly sandboxHtml: string;
+  readonly assets: ReadonlyMap<string, SandboxAsset>;
+  makeContext(request: FastifyRequest, tracer: Tracer | null): GraphqlContext;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function mediaType(request: FastifyRequest): string {
+  return (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+function wantsGraphqlResponse(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
+  return accept.includes('application/graphql-response+json') && !/^\s*application\/json/.test(accept);
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, outcome: Outcome): FastifyReply {
+  if (outcome.allow) void reply.header('Allow', outcome.allow);
+  if (outcome.status === 401) void reply.header('WWW-Authenticate', 'Bearer');
+  const type = wantsGraphqlResponse(request) ? 'application/graphql-response+json' : 'application/json';
+  return reply.code(outcome.status).type(`${type}; charset=utf-8`).send(JSON.stringify(outcome.body));
+}
+
+const badRequest = (message: string): Outcome => ({ status: 400, body: { errors: [requestError(message, 'BAD_REQUEST')] } });
+
+/** `variables` / `extensions` in a GET query string are JSON texts. */
+function jsonParam(value: unknown, name: string): unknown {
+  if (typeof value !== 'string' || value === '') return undefined;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    throw badRequest(`\`${name}\` is not valid JSON.`);
+  }
+}
+
+function paramsFromBody(request: FastifyRequest): GraphqlParams | Outcome {
+  const raw = typeof request.body === 'string' ? request.body : '';
+  const type = mediaType(request);
+  if (type === 'application/graphql') return { query: raw };
+  if (type !== 'application/json' && type !== 'application/graphql-response+json') {
+    return { status: 415, body: { errors: [requestError('Unsupported Media Type: send application/json', 'BAD_REQUEST')] } };
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(raw) as unknown;
+  } catch {
+    return badRequest('Malformed JSON body.');
+  }
+  if (Array.isArray(body)) return badRequest('Operation batching is not supported.');
+  if (!isRecord(body)) return badRequest('The body must be a JSON object with a `query`.');
+  return body;
+}
+
+function isOutcome(value: unknown): value is Outcome {
+  return isRecord(value) && typeof value['status'] === 'number' && isRecord(value['body']);
+}
+
+function acceptsHtml(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+export function registerGraphqlRoutes(scope: FastifyInstance, options: RouteOptions): void {
+  const { endpoint, engine } = options;
+
+  // Bodies are kept as text and parsed here, so malformed JSON gets a GraphQL-shaped 400.
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+  scope.setErrorHandler((error, request, reply) => {
+    const status = error instanceof VellumError ? error.status : typeof (error as { statusCode?: unknown }).statusCode === 'number' ? (error as { statusCode: number }).statusCode : 500;
+    if (status >= 500) engine.log.error(`${request.method} ${request.url} failed`, error);
+    const message = status >= 500 ? 'Internal Server Error' : error instanceof Error ? error.message : String(error);
+    void send(request, reply, { status, body: { errors: [requestError(message, status >= 500 ? 'INTERNAL_SERVER_ERROR' : codeForStatus(status))] } });
+  });
+
+  const execute = async (request: FastifyRequest, reply: FastifyReply, params: GraphqlParams, method: 'GET' | 'POST') =>
+    send(request, reply, await runGraphql(engine, params, method, (tracer) => options.makeContext(request, tracer)));
+
+  scope.get(endpoint, async (request, reply) => {
+    const query = isRecord(request.query) ? request.query : {};
+    if ((query['query'] === undefined || query['query'] === '') && acceptsHtml(request) && options.landingPage.kind !== 'off') {
+      const html = options.landingPage.kind === 'custom' ? await options.landingPage.render() : options.sandboxHtml;
+      return reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
+    }
+    try {
+      const params: GraphqlParams = {
+        query: query['query'],
+        operationName: query['operationName'],
+        variables: jsonParam(query['variables'], 'variables'),
+        extensions: jsonParam(query['extensions'], 'extensions'),
+      };
+      return await execute(request, reply, params, 'GET');
+    } catch (error) {
+      if (isOutcome(error)) return send(request, reply, error);
+      throw error;
+    }
+  });
+
+  scope.post(endpoint, async (request, reply) => {
+    const params = paramsFromBody(request);
+    return isOutcome(params) ? send(request, reply, params) : execute(request, reply, params, 'POST');
+  });
+
+  scope.route({
+    method: ['PUT', 'PATCH', 'DELETE'],
+    url: endpoint,
+    handler: (request, reply) =>
+      send(request, reply, { status: 405, allow: 'GET, POST', body: { errors: [requestError(`${request.method} is not supported: use GET or POST`, 'BAD_REQUEST')] } }),
+  });
+
+  if (options.landingPage.kind === 'sandbox') {
+    scope.get(`${endpoint === '/' ? '' : endpoint}/sandbox/:file`, async (request, reply) => {
+      const name = (request.params as { file?: string }).file ?? '';
+      const asset = options.assets.get(name);
+      if (!asset) return send(request, reply, { status: 404, body: { errors: [requestError('Not Found', 'NOT_FOUND')] } });
+      void reply.type(asset.type).header('Cache-Control', 'public, max-age=3600').header('Vary', 'Accept-Encoding');
+      if (asset.gzip && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('Content-Encoding', 'gzip').send(asset.gzip);
+      return reply.send(asset.body);
+    });
+  }
+}

@@ -1,0 +1,176 @@
+import { execute, parse, type GraphQLSchema } from 'graphql';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DocumentRepository, Page } from '../../documents/types.js';
+import type { Entry } from '../../engine/types.js';
+import { ForbiddenError } from '../../errors/index.js';
+import { loadRegistry } from '../../model/load-models.js';
+import type { Registry } from '../../model/types.js';
+import type { Query } from '../../query/ast.js';
+import type { GraphqlContext } from '../context.js';
+import { buildGraphqlSchema } from '../schema/build-schema.js';
+
+const BLOG = new URL('../../../../shared/fixtures/blog', import.meta.url).pathname;
+
+let registry: Registry;
+let schema: GraphQLSchema;
+beforeAll(async () => {
+  registry = await loadRegistry(BLOG);
+  schema = buildGraphqlSchema(registry, { shadowCRUD: true });
+});
+
+/** A repository that records the queries it gets and answers with fixed entries. */
+function fakeContext(entries: Entry[], options: { forbidden?: string[] } = {}) {
+  const queries: Query[] = [];
+  const repository = (uid: string): DocumentRepository => ({
+    uid,
+    async findPage(query: Query): Promise<Page> {
+      queries.push(query);
+      return { entries, pagination: { page: 1, pageSize: 10 } };
+    },
+    count: async () => entries.length,
+    findOne: async () => entries[0] ?? null,
+    findSingle: async () => null,
+    create: async () => { throw new Error('unused'); },
+    update: async () => null,
+    delete: async () => false,
+    publish: async () => null,
+    unpublish: async () => null,
+    discardDraft: async () => null,
+  });
+  const context: GraphqlContext = {
+    registry,
+    limits: { defaultLimit: 10, amountLimit: 100 },
+    repository,
+    authorize: async (_action, uid) => {
+      if (options.forbidden?.includes(uid)) throw new ForbiddenError('Forbidden access');
+    },
+    deniedTargets: new Set(),
+    tracer: null,
+    request: null,
+  };
+  return { context, queries };
+}
+
+async function run(query: string, context: GraphqlContext, variableValues?: Record<string, unknown>) {
+  return execute({ schema, document: parse(query), contextValue: context, variableValues });
+}
+
+describe('selection → one repository query', () => {
+  it('selects the chosen scalars and populates every selected relation, media, component and zone', async () => {
+    const { context, queries } = fakeContext([]);
+    const result = await run(
+      `{ articles(filters: { title: { contains: "a" } }, sort: ["title:desc"], pagination: { page: 2, pageSize: 5 }) {
+          data { id attributes {
+            title createdAt
+            category { data { attributes { name } } }
+            tags(filters: { name: { eq: "x" } }, sort: ["name"]) { data { id } }
+            cover { data { attributes { url } } }
+            seo { metaTitle shareImage { data { attributes { url } } } social { network } }
+            blocks { __typename ... on ComponentSharedQuote { text author { data { attributes { name } } } } ...Media }
+          } }
+        } }
+        fragment Media on ComponentSharedMedia { caption }`,
+      context,
+    );
+    expect(result.errors).toBeUndefined();
+    expect(queries).toHaveLength(1);
+    const query = queries[0]!;
+    expect(query.fields).toEqual(['title', 'createdAt']);
+    expect(query.filters).toEqual({ kind: 'compare', field: 'title', op: '$contains', value: 'a' });
+    expect(query.sort).toEqual([{ path: ['title'], order: 'desc' }]);
+    expect(query.pagination).toEqual({ kind: 'page', page: 2, pageSize: 5, withCount: false });
+    expect(query.status).toBe('published');
+    expect(query.populate).toEqual([
+      { attribute: 'category', fields: ['name'], sort: [], filters: null, populate: [], on: null },
+      { attribute: 'tags', fields: [], sort: [{ path: ['name'], order: 'asc' }], filters: { kind: 'compare', field: 'name', op: '$eq', value: 'x' }, populate: [], on: null },
+      { attribute: 'cover', fields: ['url'], sort: [], filters: null, populate: [], on: null },
+      {
+        attribute: 'seo', fields: ['metaTitle'], sort: [], filters: null, on: null,
+        populate: [
+          { attribute: 'shareImage', fields: ['url'], sort: [], filters: null, populate: [], on: null },
+          { attribute: 'social', fields: ['network'], sort: [], filters: null, populate: [], on: null },
+        ],
+      },
+      {
+        attribute: 'blocks', fields: null, sort: [], filters: null, populate: [],
+        on: {
+          'shared.rich-text': { fields: [], sort: [], filters: null, populate: [] },
+          'shared.quote': { fields: ['text'], sort: [], filters: null, populate: [{ attribute: 'author', fields: ['name'], sort: [], filters: null, populate: [], on: null }] },
+          'shared.media': { fields: ['caption'], sort: [], filters: null, populate: [] },
+        },
+      },
+    ]);
+  });
+
+  it('asks for a count only when meta.pagination.total or pageCount is selected', async () => {
+    const a = fakeContext([]);
+    await run('{ articles { meta { pagination { page pageSize } } } }', a.context);
+    expect(a.queries[0]!.pagination.withCount).toBe(false);
+    const b = fakeContext([]);
+    await run('{ articles { meta { pagination { total } } } }', b.context);
+    expect(b.queries[0]!.pagination.withCount).toBe(true);
+  });
+
+  it('honours @skip/@include and variables in nested arguments', async () => {
+    const { context, queries } = fakeContext([]);
+    await run(
+      `query($skip: Boolean!, $name: String) { articles { data { attributes {
+          title @skip(if: $skip)
+          tags(filters: { name: { eq: $name } }) { data { id } }
+          category @include(if: false) { data { id } }
+        } } } }`,
+      context,
+      { skip: true, name: 'n' },
+    );
+    expect(queries[0]!.fields).toEqual([]);
+    expect(queries[0]!.populate).toEqual([
+      { attribute: 'tags', fields: [], sort: [], filters: { kind: 'compare', field: 'name', op: '$eq', value: 'n' }, populate: [], on: null },
+    ]);
+  });
+
+  it('reads PREVIEW as drafts', async () => {
+    const { context, queries } = fakeContext([]);
+    await run('{ articles(publicationState: PREVIEW) { data { id } } }', context);
+    expect(queries[0]!.status).toBe('draft');
+  });
+
+  it('answers nested fields from the loaded tree, slicing nested lists by their pagination', async () => {
+    const tags = Array.from({ length: 15 }, (_, i) => ({ id: i + 1, documentId: `t${i + 1}`, name: `tag ${i + 1}` }));
+    const entry: Entry = { id: 1, documentId: 'a1', title: 'A', likes: '12', tags, category: { id: 3, documentId: 'c3', name: 'News' }, seo: null, blocks: [{ __component: 'shared.quote', id: 9, text: 'q' }] };
+    const { context } = fakeContext([entry]);
+    const result = await run(
+      `{ articles { data { id attributes {
+          title likes
+          category { data { id attributes { name } } }
+          all: tags { data { id } }
+          page2: tags(pagination: { page: 2, pageSize: 4 }) { data { id } }
+          blocks { ... on ComponentSharedQuote { id text } }
+          seo { metaTitle }
+        } } } }`,
+      context,
+    );
+    expect(result.errors).toBeUndefined();
+    const attributes = (result.data as { articles: { data: Array<{ attributes: Record<string, unknown> }> } }).articles.data[0]!.attributes;
+    expect(attributes['likes']).toBe(12);
+    expect(attributes['category']).toEqual({ data: { id: 'c3', attributes: { name: 'News' } } });
+    expect((attributes['all'] as { data: unknown[] }).data).toHaveLength(10);
+    expect(attributes['page2']).toEqual({ data: [{ id: 't5' }, { id: 't6' }, { id: 't7' }, { id: 't8' }] });
+    expect(attributes['blocks']).toEqual([{ id: '9', text: 'q' }]);
+    expect(attributes['seo']).toBeNull();
+  });
+
+  it('rejects the same nested list selected twice with different arguments', async () => {
+    const { context } = fakeContext([]);
+    const result = await run('{ articles { data { attributes { a: tags(filters: { name: { eq: "x" } }) { data { id } } b: tags { data { id } } } } } }', context);
+    expect(result.errors?.[0]?.message).toMatch(/selected more than once with different filters or sort/);
+  });
+
+  it('drops populate of targets the caller cannot find and answers FORBIDDEN at that field', async () => {
+    const entry: Entry = { id: 1, documentId: 'a1', title: 'A' };
+    const { context, queries } = fakeContext([entry], { forbidden: ['api::category.category'] });
+    const result = await run('{ articles { data { attributes { title category { data { id } } } } } }', context);
+    expect(queries[0]!.populate).toEqual([]);
+    expect(result.errors?.map((e) => [e.message, e.path])).toEqual([['Forbidden access', ['articles', 'data', 0, 'attributes', 'category']]]);
+    expect(result.data).toEqual({ articles: { data: [{ attributes: { title: 'A', category: null } }] } });
+  });
+});

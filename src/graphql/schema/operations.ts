@@ -1,0 +1,76 @@
+/**
+ * Root operations of one content type, with the spec's (4.6) argument types, defaults and
+ * return types. Collection types: `<singular>(id: ID)`, `<plural>(filters, pagination = {},
+ * sort = [], publicationState = LIVE)`, `create/update/delete<Type>`. Single types:
+ * `<singular>` (with `publicationState` when draft & publish is on), `update<Type>(data)`,
+ * `delete<Type>`.
+ */
+import { GraphQLID, GraphQLNonNull, type GraphQLFieldConfigMap } from 'graphql';
+import type { ContentType } from '../../model/types.js';
+import type { GraphqlAction, GraphqlContext } from '../context.js';
+import {
+  createMutationName,
+  deleteMutationName,
+  findOneQueryName,
+  findQueryName,
+  updateMutationName,
+} from '../naming.js';
+import {
+  createResolver,
+  deleteResolver,
+  deleteSingleResolver,
+  updateResolver,
+  updateSingleResolver,
+} from '../resolvers/mutation-resolvers.js';
+import { findOneResolver, findResolver, findSingleResolver } from '../resolvers/query-resolvers.js';
+import { listArgs } from './attribute-fields.js';
+import type { BuildContext } from './build-context.js';
+import { entityResponseCollectionType, entityResponseType } from './content-types.js';
+import { filtersInputType } from './filters.js';
+import { inputType } from './inputs.js';
+import { PublicationState } from './shared-types.js';
+
+type FieldMap = GraphQLFieldConfigMap<unknown, GraphqlContext>;
+
+export interface Operations {
+  readonly queries: FieldMap;
+  readonly mutations: FieldMap;
+}
+
+const publicationStateArg = { type: PublicationState, defaultValue: 'live' };
+
+export function contentTypeOperations(ctx: BuildContext, contentType: ContentType, actions: ReadonlySet<GraphqlAction>): Operations {
+  const queries: FieldMap = {};
+  const mutations: FieldMap = {};
+  const response = entityResponseType(ctx, contentType);
+  const data = { type: new GraphQLNonNull(inputType(ctx, contentType)) };
+  const id = { type: new GraphQLNonNull(GraphQLID) };
+
+  if (contentType.kind === 'singleType') {
+    if (actions.has('find')) {
+      queries[findOneQueryName(contentType)] = {
+        type: response,
+        args: contentType.draftAndPublish ? { publicationState: publicationStateArg } : {},
+        resolve: findSingleResolver(contentType),
+      };
+    }
+    if (actions.has('update')) mutations[updateMutationName(contentType)] = { type: response, args: { data }, resolve: updateSingleResolver(contentType) };
+    if (actions.has('delete')) mutations[deleteMutationName(contentType)] = { type: response, resolve: deleteSingleResolver(contentType) };
+    return { queries, mutations };
+  }
+
+  if (actions.has('findOne')) {
+    queries[findOneQueryName(contentType)] = { type: response, args: { id: { type: GraphQLID } }, resolve: findOneResolver(contentType) };
+  }
+  if (actions.has('find')) {
+    queries[findQueryName(contentType)] = {
+      type: entityResponseCollectionType(ctx, contentType),
+      args: { ...listArgs(filtersInputType(ctx, contentType)), publicationState: publicationStateArg },
+      resolve: findResolver(contentType),
+    };
+  }
+  if (actions.has('create')) mutations[createMutationName(contentType)] = { type: response, args: { data }, resolve: createResolver(contentType) };
+  if (actions.has('update')) mutations[updateMutationName(contentType)] = { type: response, args: { id, data }, resolve: updateResolver(contentType) };
+  if (actions.has('delete')) mutations[deleteMutationName(contentType)] = { type: response, args: { id }, resolve: deleteResolver(contentType) };
+  return { queries, mutations };
+}
