@@ -54,7 +54,7 @@ function toQueryInput(params: FindParams, defaultStatus: PublicationStatus): Rec
 
 export function createDocumentService(registry: Registry, repo: DocumentRepository): DocumentService {
   const ctx = { registry, rest: UNBOUNDED };
-  const selection = (params: SelectionParams) => parseSelection(toQueryInput(params, 'draft'), repo.uid, ctx);
+  const selection = ({ fields, populate, status }: SelectionParams) => parseSelection(toQueryInput({ fields, populate, status }, 'draft'), repo.uid, ctx);
   const statusOf = (params: { status?: PublicationStatus }) => params.status ?? 'draft';
 
   const service: DocumentService = {

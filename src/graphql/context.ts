@@ -6,6 +6,7 @@ import type { DocumentRepository } from '../documents/types.js';
 import type { Registry } from '../model/types.js';
 import type { GraphqlLimits } from '../query/parse-graphql-args.js';
 import type { Tracer } from './execution/tracing.js';
+import type { DeferredLoad } from './resolvers/selection-to-populate.js';
 
 export type GraphqlAction = 'find' | 'findOne' | 'create' | 'update' | 'delete';
 
@@ -20,6 +21,8 @@ export interface GraphqlContext {
    * on them: their fields answer with a FORBIDDEN error instead of silently empty data.
    */
   readonly deniedTargets: Set<string>;
+  /** alias variants of relation selections loaded apart from the root query, by alias path */
+  readonly deferred: Map<string, DeferredLoad>;
   /** set when `engineServer.tracing` is on */
   readonly tracer: Tracer | null;
   /** the transport's request object (Fastify), for extensions */

@@ -74,6 +74,7 @@ export async function registerGraphql(ctx: TransportContext): Promise<void> {
         repository: (uid) => ctx.repository(uid),
         authorize: (action, uid) => ctx.authorize(request, action, uid),
         deniedTargets: new Set(),
+        deferred: new Map(),
         tracer,
         request,
       }),

@@ -91,7 +91,7 @@ export async function seedDemoData(app: DemoApp): Promise<void> {
       ],
       notes: `## Notes\n\n${title(15)}.`,
       views: Math.floor(rand() * 100_000),
-      likes: String(BigInt(Math.floor(rand() * 1e9)) * 10_000_000_000n + BigInt(i)),
+      likes: String(BigInt(Math.floor(rand() * 1e8)) * 10_000_000_000n + BigInt(i)),
       rating: Math.round(rand() * 500) / 100,
       score: Math.round(rand() * 1e6) / 1e3,
       featured: i % 10 === 0,

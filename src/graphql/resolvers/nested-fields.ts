@@ -3,13 +3,15 @@
  * resolver loaded the whole selected tree in one repository call (see `selection-to-populate.ts`),
  * so these read the populated values and wrap them in the v4 envelope. Nested `pagination` is
  * applied here, by slicing the loaded list (the AST's populate has no pagination; filters and
- * sort were part of the populate).
+ * sort were part of the populate). Alias variants with their own filters or sort come from a
+ * deferred, batched load instead.
  */
-import type { GraphQLFieldResolver } from 'graphql';
+import type { GraphQLFieldResolver, GraphQLResolveInfo } from 'graphql';
 import type { Entry } from '../../engine/types.js';
 import { ForbiddenError } from '../../errors/index.js';
 import { nestedListWindow, type PaginationArgInput } from '../../query/parse-graphql-args.js';
 import type { GraphqlContext } from '../context.js';
+import { deferredValue } from './deferred-loads.js';
 
 type Parent = Readonly<Record<string, unknown>>;
 interface ListArgs {
@@ -44,17 +46,27 @@ function slice<T>(list: readonly T[], args: ListArgs, ctx: GraphqlContext): T[] 
   return list.slice(start, start + limit);
 }
 
+/**
+ * The loaded value of the field for `parent`, mapped; from a deferred alias load when the field
+ * is one (see deferred-loads.ts).
+ */
+function withValue<T>(
+  parent: Parent, ctx: GraphqlContext, info: GraphQLResolveInfo, attribute: string, targetUid: string | null, map: (value: unknown) => T,
+): T | Promise<T> {
+  const deferred = deferredValue(parent, ctx, info);
+  if (deferred) return deferred.then(map);
+  return map(targetUid === null ? parent[attribute] : loaded(parent, attribute, targetUid, ctx));
+}
+
 /** to-one relation or single media: `<Target>EntityResponse` */
-export function toOneResolver(attribute: string, targetUid: string): GraphQLFieldResolver<Parent, GraphqlContext, unknown, EntityResponseValue> {
-  return (parent, _args, ctx) => {
-    const value = loaded(parent, attribute, targetUid, ctx);
-    return { data: Array.isArray(value) ? asList(value)[0] ?? null : asEntry(value) };
-  };
+export function toOneResolver(attribute: string, targetUid: string): GraphQLFieldResolver<Parent, GraphqlContext, unknown, EntityResponseValue | Promise<EntityResponseValue>> {
+  return (parent, _args, ctx, info) =>
+    withValue(parent, ctx, info, attribute, targetUid, (value) => ({ data: Array.isArray(value) ? asList(value)[0] ?? null : asEntry(value) }));
 }
 
 /** to-many relation or multiple media: `<Target>RelationResponseCollection` */
-export function toManyResolver(attribute: string, targetUid: string): GraphQLFieldResolver<Parent, GraphqlContext, ListArgs, RelationCollectionValue> {
-  return (parent, args, ctx) => ({ data: slice(asList(loaded(parent, attribute, targetUid, ctx)), args, ctx) });
+export function toManyResolver(attribute: string, targetUid: string): GraphQLFieldResolver<Parent, GraphqlContext, ListArgs, RelationCollectionValue | Promise<RelationCollectionValue>> {
+  return (parent, args, ctx, info) => withValue(parent, ctx, info, attribute, targetUid, (value) => ({ data: slice(asList(value), args, ctx) }));
 }
 
 export function singleComponentResolver(attribute: string): GraphQLFieldResolver<Parent, GraphqlContext> {
@@ -62,7 +74,7 @@ export function singleComponentResolver(attribute: string): GraphQLFieldResolver
 }
 
 export function repeatableComponentResolver(attribute: string): GraphQLFieldResolver<Parent, GraphqlContext, ListArgs> {
-  return (parent, args, ctx) => slice(asList(parent[attribute]), args, ctx);
+  return (parent, args, ctx, info) => withValue(parent, ctx, info, attribute, null, (value) => slice(asList(value), args, ctx));
 }
 
 /** Dynamic-zone items; one whose component the zone no longer allows becomes an `Error` member. */

@@ -50,7 +50,7 @@ export function findResolver(contentType: ContentType): GraphQLFieldResolver<unk
     const status = parsePublicationState(args.publicationState, contentType.draftAndPublish);
     const filters = parseGraphqlFilters(args.filters, contentType, ctx.registry);
     const sort = parseGraphqlSort(args.sort, contentType, ctx.registry);
-    const selected = rootSelection(info, contentType, ctx.registry, 'collection');
+    const selected = rootSelection(info, contentType, ctx.registry, 'collection', ctx.deferred, status);
     const pagination = parseGraphqlPagination(args.pagination, ctx.limits, selected.wantsTotal);
     const populate = await prunePopulate(selected.populate, contentType, ctx);
     const repository = ctx.repository(contentType.uid);
@@ -73,7 +73,7 @@ export async function entitySelection(
   info: Parameters<GraphQLFieldResolver<unknown, GraphqlContext>>[3],
   status: Selection['status'],
 ): Promise<Selection> {
-  const selected = rootSelection(info, contentType, ctx.registry, 'entity');
+  const selected = rootSelection(info, contentType, ctx.registry, 'entity', ctx.deferred, status);
   return { fields: selected.fields, populate: await prunePopulate(selected.populate, contentType, ctx), status };
 }
 

@@ -45,6 +45,7 @@ function fakeContext(entries: Entry[], options: { forbidden?: string[] } = {}) {
       if (options.forbidden?.includes(uid)) throw new ForbiddenError('Forbidden access');
     },
     deniedTargets: new Set(),
+    deferred: new Map(),
     tracer: null,
     request: null,
   };
@@ -159,10 +160,27 @@ describe('selection → one repository query', () => {
     expect(attributes['seo']).toBeNull();
   });
 
-  it('rejects the same nested list selected twice with different arguments', async () => {
-    const { context } = fakeContext([]);
+  it('loads an alias with other filters in one extra batched query for all parents', async () => {
+    const entries: Entry[] = [
+      { id: 1, documentId: 'a1', tags: [{ id: 1, documentId: 't1', name: 'x' }] },
+      { id: 2, documentId: 'a2', tags: [] },
+    ];
+    const { context, queries } = fakeContext(entries);
     const result = await run('{ articles { data { attributes { a: tags(filters: { name: { eq: "x" } }) { data { id } } b: tags { data { id } } } } } }', context);
-    expect(result.errors?.[0]?.message).toMatch(/selected more than once with different filters or sort/);
+    expect(result.errors).toBeUndefined();
+    expect(queries).toHaveLength(2);
+    expect(queries[0]!.populate.map((p) => [p.attribute, p.filters])).toEqual([['tags', { kind: 'compare', field: 'name', op: '$eq', value: 'x' }]]);
+    expect(queries[1]).toMatchObject({
+      filters: { kind: 'compare', field: 'documentId', op: '$in', value: ['a1', 'a2'] },
+      fields: [],
+      populate: [{ attribute: 'tags', filters: null }],
+    });
+  });
+
+  it('refuses differing variants of a list inside a component (no parent document to reload)', async () => {
+    const { context } = fakeContext([]);
+    const result = await run('{ articles { data { attributes { seo { a: social(filters: { url: { eq: "x" } }) { url } b: social { url } } } } } }', context);
+    expect(result.errors?.[0]?.message).toMatch(/selected more than once with different filters or sort inside a component/);
   });
 
   it('drops populate of targets the caller cannot find and answers FORBIDDEN at that field', async () => {

@@ -7,6 +7,11 @@
  * inline fragments (`... on ComponentSharedQuote` inside a dynamic zone becomes its `on` entry),
  * honours `@skip`/`@include`, and turns nested `filters`/`sort` arguments into the populate
  * node's filters/sort. Nested `pagination` is applied later by slicing (see nested-fields.ts).
+ *
+ * One populate node per attribute and level: when aliases select the same relation with
+ * different filters or sort (`a: tags(filters: …) b: tags`), the first variant is populated and
+ * each other one is registered as a deferred load, which `deferred-loads.ts` runs once per
+ * alias path for all parents together (still a bounded number of statements).
  */
 import {
   getArgumentValues,
@@ -24,7 +29,7 @@ import {
 } from 'graphql';
 import { ValidationError } from '../../errors/index.js';
 import type { ContentType, Registry, Schema } from '../../model/types.js';
-import type { NestedSelection, PopulateNode } from '../../query/ast.js';
+import type { NestedSelection, PopulateNode, PublicationStatus } from '../../query/ast.js';
 import { parseGraphqlFilters, parseGraphqlSort } from '../../query/parse-graphql-args.js';
 import { isHidden } from '../../query/schema-fields.js';
 import {
@@ -42,11 +47,28 @@ export interface SchemaSelection {
   readonly populate: readonly PopulateNode[];
 }
 
+/** A variant of a relation selection loaded apart from the main query (see deferred-loads.ts). */
+export interface DeferredLoad {
+  /** content type whose entries own the attribute */
+  readonly parentUid: string;
+  readonly node: PopulateNode;
+  /** the root query's publication status, which the parents were read with */
+  readonly status: PublicationStatus;
+}
+
 interface Walk {
   readonly schema: GraphQLSchema;
   readonly registry: Registry;
   readonly fragments: Readonly<Record<string, FragmentDefinitionNode>>;
   readonly variables: Readonly<Record<string, unknown>>;
+  /** alias path (see `aliasPath`) → deferred load */
+  readonly deferred: Map<string, DeferredLoad>;
+  readonly status: PublicationStatus;
+}
+
+/** Response keys of the root field and of every attribute field on the way (envelopes and list indices left out). */
+export function aliasPath(keys: readonly string[]): string {
+  return keys.join('.');
 }
 
 const TIMESTAMPS = new Set(['createdAt', 'updatedAt', 'publishedAt']);
@@ -95,27 +117,37 @@ function attributeNodes(walk: Walk, responseNodes: readonly FieldNode[], respons
   return collect(walk, attributes.map((node) => node.selectionSet), typeName(target));
 }
 
-function argumentsOf(walk: Walk, parentType: string, nodes: readonly FieldNode[]): Record<string, unknown> {
+function argumentsOf(walk: Walk, parentType: string, node: FieldNode): Record<string, unknown> {
   const type = walk.schema.getType(parentType);
-  const first = nodes[0];
-  if (!isObjectType(type) || !first) return {};
-  const definition = type.getFields()[first.name.value];
-  if (!definition) return {};
-  const values = nodes.map((node) => getArgumentValues(definition, node, walk.variables as Record<string, unknown>));
-  // pagination only slices the loaded list, so aliases may differ in it; filters and sort shape the load
-  const loadKey = (value: Record<string, unknown>): string => JSON.stringify([value['filters'], value['sort']]);
-  const key = loadKey(values[0] ?? {});
-  if (values.some((value) => loadKey(value) !== key)) {
-    throw new ValidationError(
-      `Field "${first.name.value}" is selected more than once with different filters or sort at one level; Vellum loads each relation once per level (pagination may differ)`,
-      { path: first.name.value },
-    );
+  const definition = isObjectType(type) ? type.getFields()[node.name.value] : undefined;
+  return definition ? getArgumentValues(definition, node, walk.variables as Record<string, unknown>) : {};
+}
+
+const responseKey = (node: FieldNode): string => node.alias?.value ?? node.name.value;
+
+/** pagination only slices the loaded list; filters and sort shape what is loaded */
+const loadKey = (args: Record<string, unknown>): string => JSON.stringify([args['filters'] ?? null, args['sort'] ?? null]);
+
+interface Variant {
+  readonly args: Record<string, unknown>;
+  readonly nodes: FieldNode[];
+}
+
+/** The field nodes of one attribute, grouped by what they load. */
+function variantsOf(walk: Walk, schema: Schema, nodes: readonly FieldNode[], withArgs: boolean): Variant[] {
+  const variants = new Map<string, Variant>();
+  for (const node of nodes) {
+    const args = withArgs ? argumentsOf(walk, schemaTypeName(schema), node) : {};
+    const key = loadKey(args);
+    const variant = variants.get(key);
+    if (variant) variant.nodes.push(node);
+    else variants.set(key, { args, nodes: [node] });
   }
-  return values[0] ?? {};
+  return [...variants.values()];
 }
 
 /** fields + populate for the attribute fields selected on one schema's object type. */
-export function selectionOf(walk: Walk, schema: Schema, nodes: readonly FieldNode[]): SchemaSelection {
+export function selectionOf(walk: Walk, schema: Schema, nodes: readonly FieldNode[], path: readonly string[]): SchemaSelection {
   const fields = new Set<string>();
   const groups = new Map<string, FieldNode[]>();
   for (const node of nodes) {
@@ -125,44 +157,68 @@ export function selectionOf(walk: Walk, schema: Schema, nodes: readonly FieldNod
       fields.add(name);
       continue;
     }
-    const attribute = schema.attributes[name];
+    const attribute = Object.hasOwn(schema.attributes, name) ? schema.attributes[name] : undefined;
     if (!attribute || isHidden(attribute)) continue;
     if (attribute.kind === 'scalar') fields.add(name);
     else groups.set(name, [...(groups.get(name) ?? []), node]);
   }
   const populate: PopulateNode[] = [];
   for (const [name, group] of groups) {
-    const node = populateNode(walk, schema, name, group);
+    const attribute = schema.attributes[name];
+    const withArgs = (attribute?.kind === 'relation' && isToManyRelation(attribute.relation))
+      || (attribute?.kind === 'media' && attribute.multiple)
+      || (attribute?.kind === 'component' && attribute.repeatable);
+    const [primary, ...others] = variantsOf(walk, schema, group, withArgs);
+    if (!primary) continue;
+    const node = populateNode(walk, schema, name, primary, path);
     if (node) populate.push(node);
+    for (const variant of others) deferVariant(walk, schema, name, variant, primary, path);
   }
   return { fields: [...fields], populate };
 }
 
-function populateNode(walk: Walk, schema: Schema, name: string, nodes: FieldNode[]): PopulateNode | null {
+const isToManyRelation = (relation: string): boolean => relation === 'oneToMany' || relation === 'manyToMany';
+
+function deferVariant(walk: Walk, schema: Schema, name: string, variant: Variant, primary: Variant, path: readonly string[]): void {
+  const keys = new Set(variant.nodes.map(responseKey));
+  const clash = primary.nodes.some((node) => keys.has(responseKey(node)));
+  if (schema.modelType !== 'contentType' || clash) {
+    throw new ValidationError(
+      `Field "${name}" is selected more than once with different filters or sort ${clash ? 'under the same response name' : 'inside a component'}; give each variant its own alias on a content type`,
+      { path: [...path, name].join('.') },
+    );
+  }
+  for (const key of keys) {
+    const keyPath = [...path, key];
+    const node = populateNode(walk, schema, name, { ...variant, nodes: variant.nodes.filter((n) => responseKey(n) === key) }, path);
+    if (node) walk.deferred.set(aliasPath(keyPath), { parentUid: schema.uid, node, status: walk.status });
+  }
+}
+
+function populateNode(walk: Walk, schema: Schema, name: string, variant: Variant, path: readonly string[]): PopulateNode | null {
   const attribute = schema.attributes[name];
-  const owner = schemaTypeName(schema);
+  const nodes = variant.nodes;
+  const here = [...path, responseKey(nodes[0]!)];
   if (!attribute) return null;
   switch (attribute.kind) {
     case 'relation':
     case 'media': {
       const target = walk.registry.contentType(attribute.kind === 'media' ? 'plugin::upload.file' : attribute.target);
-      const toMany = attribute.kind === 'media' ? attribute.multiple : attribute.relation === 'oneToMany' || attribute.relation === 'manyToMany';
+      const toMany = attribute.kind === 'media' ? attribute.multiple : isToManyRelation(attribute.relation);
       const responseType = toMany ? relationResponseCollectionName(target) : entityResponseName(target);
-      const args = toMany ? argumentsOf(walk, owner, nodes) : {};
-      const inner = selectionOf(walk, target, attributeNodes(walk, nodes, responseType, target));
-      return freezeNode(name, inner, args, target, walk.registry);
+      const inner = selectionOf(walk, target, attributeNodes(walk, nodes, responseType, target), here);
+      return freezeNode(name, inner, variant.args, target, walk.registry);
     }
     case 'component': {
       const component = walk.registry.component(attribute.component);
-      const args = attribute.repeatable ? argumentsOf(walk, owner, nodes) : {};
-      const inner = selectionOf(walk, component, collect(walk, nodes.map((n) => n.selectionSet), componentTypeName(component)));
-      return freezeNode(name, inner, args, component, walk.registry);
+      const inner = selectionOf(walk, component, collect(walk, nodes.map((n) => n.selectionSet), componentTypeName(component)), here);
+      return freezeNode(name, inner, variant.args, component, walk.registry);
     }
     case 'dynamiczone': {
       const on: Record<string, NestedSelection> = {};
       for (const uid of attribute.components) {
         const component = walk.registry.component(uid);
-        const inner = selectionOf(walk, component, collect(walk, nodes.map((n) => n.selectionSet), componentTypeName(component)));
+        const inner = selectionOf(walk, component, collect(walk, nodes.map((n) => n.selectionSet), componentTypeName(component)), here);
         on[uid] = Object.freeze({ fields: Object.freeze(inner.fields), sort: [], filters: null, populate: Object.freeze(inner.populate) });
       }
       return Object.freeze({ attribute: name, fields: null, sort: [], filters: null, populate: [], on: Object.freeze(on) });
@@ -194,10 +250,18 @@ export interface RootSelection extends SchemaSelection {
 }
 
 /** The selection below a root field returning `<Type>EntityResponse(Collection)`. */
-export function rootSelection(info: GraphQLResolveInfo, contentType: ContentType, registry: Registry, shape: RootShape): RootSelection {
-  const walk: Walk = { schema: info.schema, registry, fragments: info.fragments, variables: info.variableValues };
+export function rootSelection(
+  info: GraphQLResolveInfo,
+  contentType: ContentType,
+  registry: Registry,
+  shape: RootShape,
+  deferred: Map<string, DeferredLoad>,
+  status: PublicationStatus,
+): RootSelection {
+  const walk: Walk = { schema: info.schema, registry, fragments: info.fragments, variables: info.variableValues, deferred, status };
   const responseType = shape === 'collection' ? entityResponseCollectionName(contentType) : entityResponseName(contentType);
-  const selection = selectionOf(walk, contentType, attributeNodes(walk, info.fieldNodes, responseType, contentType));
+  const root = [String(info.path.key)];
+  const selection = selectionOf(walk, contentType, attributeNodes(walk, info.fieldNodes, responseType, contentType), root);
   if (shape === 'entity') return { ...selection, wantsMeta: false, wantsTotal: false };
   const meta = child(walk, info.fieldNodes, responseType, 'meta');
   const pagination = child(walk, meta, 'ResponseCollectionMeta', 'pagination');
