@@ -21,6 +21,7 @@ import { registerRest } from '../rest/plugin.js';
 import { localProvider } from '../upload/local-provider.js';
 import { createUploadService, FILE_UID, type UploadService } from '../upload/upload-service.js';
 import { createServer } from './create-server.js';
+import { applyMiddlewares } from './middlewares/apply-middlewares.js';
 import { toDatabaseOptions } from './database-options.js';
 import type { ContentAction, TransportContext } from './plugin-context.js';
 import { loadLifecycles } from './user-code.js';
@@ -108,6 +109,7 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
       },
     };
     await lifecycles.register?.({ strapi: app, app });
+    await applyMiddlewares(server, config.middlewares, { dir, app, log });
 
     const transport: TransportContext = {
       server, registry, repository, app, log,
