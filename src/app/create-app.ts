@@ -6,6 +6,12 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { readAuthConfig } from '../auth/auth-config.js';
+import { createAuthService, type PermissionsApi, type TokensApi } from '../auth/auth-service.js';
+import { createAuthStores } from '../auth/auth-stores.js';
+import { AUTH_CONTENT_TYPES } from '../auth/content-types.js';
+import { checkExpiresIn } from '../auth/jwt.js';
+import { resolveSecrets } from '../auth/secrets.js';
 import { loadConfig } from '../config/load-config.js';
 import type { Env, ProjectConfig } from '../config/types.js';
 import { openDatabase, type Database } from '../db/connection.js';
@@ -17,6 +23,7 @@ import type { EngineContext } from '../engine/types.js';
 import { loadRegistry } from '../model/load-models.js';
 import type { Registry } from '../model/types.js';
 import { registerGraphql } from '../graphql/plugin.js';
+import { StartupError } from '../errors/index.js';
 import { registerRest } from '../rest/plugin.js';
 import { localProvider } from '../upload/local-provider.js';
 import { createUploadService, FILE_UID, type UploadService } from '../upload/upload-service.js';
@@ -44,8 +51,12 @@ export interface VellumApp {
   readonly log: Logger;
   documents(uid: string): DocumentService;
   repository(uid: string): DocumentRepository;
-  /** the permission seam: every transport asks it before touching data */
+  /** the permission seam: every transport asks it before touching data (401 / 403 when refused) */
   authorize(request: FastifyRequest, action: ContentAction, uid: string): Promise<void>;
+  /** roles and their permissions (`grant('public', ['api::article.article.find'])`), for `bootstrap` */
+  readonly permissions: PermissionsApi;
+  /** API tokens (`create({ name, type })` returns the token once), for `bootstrap` */
+  readonly tokens: TokensApi;
   listen(options?: { host?: string; port?: number }): Promise<string>;
   stop(): Promise<void>;
 }
@@ -54,7 +65,12 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
   const dir = resolve(options.dir);
   const log = options.logger ?? consoleLogger;
   const config = await loadConfig(dir, options.env);
-  const registry = await loadRegistry(dir);
+  const authConfig = readAuthConfig(config);
+  await checkExpiresIn(authConfig.jwtExpiresIn).catch((error: unknown) => {
+    throw new StartupError(`config/plugins: 'users-permissions'.config.jwt.expiresIn is not a time span (${error instanceof Error ? error.message : String(error)})`);
+  });
+  const secrets = await resolveSecrets(config, authConfig, log);
+  const registry = await loadRegistry(dir, { extraContentTypes: AUTH_CONTENT_TYPES });
   const db = await openDatabase(toDatabaseOptions(config.database));
   try {
     await syncSchema(db, registry, { allowDestructive: allowDestructive(config) });
@@ -80,6 +96,11 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
     const publicDir = join(dir, 'public');
     mkdirSync(join(publicDir, 'uploads'), { recursive: true });
     const uploads = createUploadService(engine, repository(FILE_UID), localProvider(publicDir));
+    const auth = createAuthService({
+      registry, config: authConfig, secrets, log,
+      stores: createAuthStores(engine, repository, secrets.apiTokenSalt),
+    });
+    await auth.init();
     const server = await createServer({
       projectDir: dir,
       bodyLimit: config.server.bodyLimit,
@@ -91,9 +112,9 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
     const lifecycles = await loadLifecycles(dir);
     const app: VellumApp = {
       dir, config, registry, db, server, uploads, log, documents, repository,
-      async authorize() {
-        // Open until authentication lands: the one seam every REST route and resolver calls.
-      },
+      authorize: (request, action, uid) => auth.authorize(request, action, uid),
+      permissions: auth.permissions,
+      tokens: auth.tokens,
       async listen(listenOptions = {}) {
         const host = listenOptions.host ?? config.server.host;
         const port = listenOptions.port ?? config.server.port;
@@ -105,6 +126,7 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
       async stop() {
         await lifecycles.destroy?.({ strapi: app, app });
         await server.close();
+        await auth.stop();
         await db.close();
       },
     };
@@ -114,6 +136,7 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
     const transport: TransportContext = {
       server, registry, repository, app, log,
       authorize: (request, action, uid) => app.authorize(request, action, uid),
+      auth,
       rest: config.api.rest,
       rawConfig: config.raw,
       environment: config.environment,
@@ -122,6 +145,7 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
     await registerGraphql(transport);
     await lifecycles.bootstrap?.({ strapi: app, app });
     await server.ready();
+    auth.start();
     return app;
   } catch (error) {
     await db.close();

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { join } from 'node:path';
 import { runWithStatementCounter, currentCounter } from '../db/statement-counter.js';
-import { notFoundBody, toErrorBody } from '../rest/error-body.js';
+import { clientErrorResponse, notFoundBody, toErrorBody } from '../rest/error-body.js';
 
 export interface ServerOptions {
   readonly projectDir: string;
@@ -24,6 +24,21 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     // Query strings are parsed per route with qs (Strapi's bracket notation); keep Fastify's cheap.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     return503OnClosing: true,
+    // Requests Node refuses before routing (oversized URL or headers) answer in the error shape too.
+    clientErrorHandler(error, socket) {
+      if ((error as { code?: string }).code === 'ECONNRESET' || socket.destroyed) return;
+      socket.end(clientErrorResponse(error));
+    },
+  });
+
+  // An empty body with `Content-Type: application/json` (what @strapi/client sends on DELETE and
+  // GET) is no body, as in Strapi; anything else goes through Fastify's own (proto-safe) parser.
+  const parseJson = server.getDefaultJsonParser('error', 'error');
+  server.removeContentTypeParser('application/json');
+  server.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text === '') done(null, undefined);
+    else parseJson(request, text, done);
   });
 
   server.addHook('onRequest', (_request, _reply, done) => {

@@ -1,15 +1,23 @@
 /** The `vellum` command line. */
 import { StartupError } from '../errors/index.js';
+import { roleCommand, ROLE_USAGE } from './role-command.js';
 import { serve } from './serve.js';
+import { tokenCommand, TOKEN_USAGE } from './token-command.js';
 
 const USAGE = `Usage: vellum <command> [options]
 
 Commands:
   develop [dir]   start the project in dir (default: .) and restart on src/ or config/ changes
   start [dir]     start the project in dir (default: .)
+  token …         API tokens: create, list, revoke (see below)
+  role …          roles and permissions: list, grant, revoke, create (see below)
 
 Environment: HOST, PORT, DATABASE_CLIENT (sqlite|postgres|mysql), DATABASE_URL,
-DATABASE_FILENAME, NODE_ENV; a .env file in the project directory is read.`;
+DATABASE_FILENAME, NODE_ENV; a .env file in the project directory is read.
+
+${TOKEN_USAGE}
+
+${ROLE_USAGE}`;
 
 export async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -19,6 +27,10 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await serve(rest[0], { watch: true });
       case 'start':
         return await serve(rest[0], { watch: false });
+      case 'token':
+        return await tokenCommand(rest);
+      case 'role':
+        return await roleCommand(rest);
       case undefined:
       case 'help':
       case '--help':

@@ -44,9 +44,20 @@ export const SYSTEM_COLUMNS = {
   publishedAt: 'published_at',
 } as const;
 
+// Rows are read column by column for every entry of every response: the regex work of
+// snakeCase was ~10% of a simple list request (bench/, scenario a). Names come from schemas,
+// so the cache stays small; the cap only guards against callers passing arbitrary input.
+const columnNames = new Map<string, string>();
+const COLUMN_CACHE_LIMIT = 10_000;
+
 /** Column holding a scalar attribute or a system field (`documentId` → `document_id`). */
 export function columnName(field: string): string {
-  return field in SYSTEM_COLUMNS ? SYSTEM_COLUMNS[field as keyof typeof SYSTEM_COLUMNS] : identifier(snakeCase(field));
+  let column = columnNames.get(field);
+  if (column === undefined) {
+    column = field in SYSTEM_COLUMNS ? SYSTEM_COLUMNS[field as keyof typeof SYSTEM_COLUMNS] : identifier(snakeCase(field));
+    if (columnNames.size < COLUMN_CACHE_LIMIT) columnNames.set(field, column);
+  }
+  return column;
 }
 
 export function relationLinkTable(ownerTable: string, attribute: string): string {

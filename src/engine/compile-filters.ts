@@ -6,10 +6,12 @@
  */
 import type { Knex } from 'knex';
 import { escapeLike } from '../db/dialect.js';
+import { ValidationError } from '../errors/index.js';
 import { toDbValue } from '../db/values.js';
 import type { Schema } from '../model/types.js';
 import { assertNever } from '../model/types.js';
 import type { ComparisonOperator, FilterNode, FilterScalar, FilterValue, PublicationStatus } from '../query/ast.js';
+import { comparesAsText, isTextOperator } from '../query/text-operators.js';
 import type { AliasGenerator } from './aliases.js';
 import { joinLinkTarget, keyColumn, singleTarget } from './attribute-links.js';
 import { scalarField } from './scalar-fields.js';
@@ -107,6 +109,13 @@ function compileCompare(scope: StatementScope, b: Knex.QueryBuilder, schema: Sch
   // toDbValue returns exactly what knex binds (strings, numbers, booleans, Dates, null)
   const db = (v: FilterScalar): Knex.Value => toDbValue(field.type, v, dialect.name) as Knex.Value;
   const { op, value } = node;
+  if (isTextOperator(op) && !comparesAsText(field.type)) {
+    // The REST parser refuses these; other callers (GraphQL inputs) reach here with them.
+    throw new ValidationError(`${op} compares text and applies to text and integer attributes, not to ${field.type} (${node.field})`, {
+      key: op,
+      path: `${node.field}.${op}`,
+    });
+  }
   switch (op) {
     case '$eq':
       if (Array.isArray(value)) compileIn(b, column, value.map(db));

@@ -4,6 +4,7 @@
  */
 import type { DocumentRepository } from '../documents/types.js';
 import type { Registry } from '../model/types.js';
+import type { Query, Selection } from '../query/ast.js';
 import type { GraphqlLimits } from '../query/parse-graphql-args.js';
 import type { Tracer } from './execution/tracing.js';
 import type { DeferredLoad } from './resolvers/selection-to-populate.js';
@@ -16,6 +17,15 @@ export interface GraphqlContext {
   repository(uid: string): DocumentRepository;
   /** throws UnauthorizedError / ForbiddenError when the request may not do `action` on `uid` */
   authorize(action: GraphqlAction, uid: string): Promise<void>;
+  /** whether the caller may read `uid` (populating a relation or media field needs it) */
+  canFind(uid: string): Promise<boolean>;
+  /**
+   * The permission-aware query check every transport runs before the repository: 401 for an
+   * anonymous draft read, 400 for filters or sorts through relations the caller cannot read.
+   */
+  sanitize<Q extends Selection & Partial<Pick<Query, 'filters' | 'sort'>>>(uid: string, query: Q, action: GraphqlAction): Promise<Q>;
+  /** 400 when write data names a relation target the caller may not read */
+  checkWrite(uid: string, data: unknown): Promise<void>;
   /**
    * Target uids whose population was dropped in this request because the caller lacks `find`
    * on them: their fields answer with a FORBIDDEN error instead of silently empty data.

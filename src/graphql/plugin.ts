@@ -5,6 +5,7 @@
  */
 import { NoSchemaIntrospectionCustomRule, specifiedRules, type ValidationRule } from 'graphql';
 import type { TransportContext } from '../app/plugin-context.js';
+import { withAuthOperations } from './auth/auth-operations.js';
 import { readGraphqlConfig } from './config.js';
 import type { GraphqlContext } from './context.js';
 import { depthLimitRule } from './execution/depth-limit.js';
@@ -27,7 +28,8 @@ export async function registerGraphql(ctx: TransportContext): Promise<void> {
   for (const warning of config.warnings) ctx.log.warn(warning);
   if (!config.enabled) return;
 
-  const schema = buildGraphqlSchema(ctx.registry, { shadowCRUD: config.shadowCRUD });
+  // users-permissions operations (register, login, me) join the generated schema
+  const schema = withAuthOperations(buildGraphqlSchema(ctx.registry, { shadowCRUD: config.shadowCRUD }), ctx.auth);
   if (config.tracing) instrumentSchemaForTracing(schema);
   const introspection = config.introspection ?? ctx.environment !== 'production';
   const rules: ValidationRule[] = [...specifiedRules, depthLimitRule(config.depthLimit)];
@@ -73,6 +75,9 @@ export async function registerGraphql(ctx: TransportContext): Promise<void> {
         limits,
         repository: (uid) => ctx.repository(uid),
         authorize: (action, uid) => ctx.authorize(request, action, uid),
+        canFind: (uid) => ctx.auth.canFind(request, uid),
+        sanitize: (uid, query, action) => ctx.auth.sanitizeQuery(request, uid, query, action),
+        checkWrite: (uid, data) => ctx.auth.checkWrite(request, uid, data),
         deniedTargets: new Set(),
         deferred: new Map(),
         tracer,

@@ -29,7 +29,9 @@ export function typedScalar(type: ScalarType, input: unknown, loc: Location): Fi
     case 'biginteger': {
       const text = String(raw);
       if (!/^-?\d+$/.test(text)) throw invalidValue(loc, raw, 'an integer');
-      return BigInt(text).toString();
+      const value = BigInt(text);
+      if (value < INT64_MIN || value > INT64_MAX) throw invalidValue(loc, raw, `an integer between ${INT64_MIN} and ${INT64_MAX}`);
+      return value.toString();
     }
     case 'float':
     case 'decimal': {
@@ -60,18 +62,32 @@ export function typedScalar(type: ScalarType, input: unknown, loc: Location): Fi
     case 'uid':
     case 'password':
     case 'json':
-    case 'blocks':
-      return String(raw);
+    case 'blocks': {
+      const text = String(raw);
+      // PostgreSQL cannot hold NUL in text; no stored value can contain it anywhere.
+      if (text.includes('\u0000')) throw invalidValue(loc, raw, 'text without NUL characters');
+      return text;
+    }
     default:
       return assertNever(type);
   }
 }
 
+/** Integer columns (and ids) are 32-bit on PostgreSQL and MySQL; a larger operand would be a database error there. */
+const INT32_MIN = -2_147_483_648;
+const INT32_MAX = 2_147_483_647;
+const INT64_MIN = -9_223_372_036_854_775_808n;
+const INT64_MAX = 9_223_372_036_854_775_807n;
+
 function integer(raw: string | number | boolean, loc: Location): number {
   const parsed = typeof raw === 'number' ? raw : typeof raw === 'string' && /^-?\d+$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(parsed)) throw invalidValue(loc, raw, 'an integer');
+  if (!Number.isInteger(parsed)) throw invalidValue(loc, raw, 'an integer');
+  if (parsed < INT32_MIN || parsed > INT32_MAX) throw invalidValue(loc, raw, `an integer between ${INT32_MIN} and ${INT32_MAX}`);
   return parsed;
 }
+
+/** Years every database accepts (PostgreSQL has no year 0; ISO text compares as text on SQLite only with 4 digits). */
+const inYearRange = (year: number): boolean => year >= 1 && year <= 9999;
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
@@ -90,6 +106,7 @@ function date(text: string, loc: Location): string {
     throw invalidValue(loc, text, 'a date (YYYY-MM-DD)');
   }
   if (whole[4] !== undefined && normaliseTime(whole[4]) === undefined) throw invalidValue(loc, text, 'a date (YYYY-MM-DD)');
+  if (!inYearRange(Number(whole[1]))) throw invalidValue(loc, text, 'a date between 0001-01-01 and 9999-12-31');
   return `${whole[1]}-${whole[2]}-${whole[3]}`;
 }
 
@@ -120,5 +137,6 @@ function datetime(text: string, loc: Location): string {
   const offset = zone === 'Z' ? 'Z' : zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone;
   const parsed = new Date(`${match[1]}-${match[2]}-${match[3]}T${clock}${offset}`);
   if (Number.isNaN(parsed.getTime())) throw invalidValue(loc, text, 'a datetime (ISO 8601)');
+  if (!inYearRange(parsed.getUTCFullYear())) throw invalidValue(loc, text, 'a datetime between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z');
   return parsed.toISOString();
 }

@@ -55,6 +55,24 @@ describe('filters: operators', () => {
     expect(h.query({ filters: { views: { [op]: raw } } }).filters).toEqual(cmp('views', op as ComparisonOperator, raw));
   });
 
+  it.each([
+    ['featured', '$contains', 'boolean'], ['rating', '$startsWith', 'decimal'], ['score', '$eqi', 'float'],
+    ['publishDate', '$endsWithi', 'date'], ['readingTime', '$notContains', 'time'],
+    ['lastReviewedAt', '$containsi', 'datetime'], ['createdAt', '$nei', 'datetime'],
+  ])('refuses the text operator on %s with %s (%s prints differently per database)', (field, op, type) => {
+    expect(h.failure(`filters[${field}][${op}]=1`)).toEqual({
+      status: 400,
+      name: 'ValidationError',
+      message: `Invalid key ${op} at ${field}.${op}: ${op} compares text and applies to text and integer attributes, not to ${type}`,
+      details: { key: op, path: `${field}.${op}`, source: 'query', param: 'filters' },
+    });
+  });
+
+  it('accepts text operators on documentId and on id', () => {
+    expect(h.query('filters[documentId][$startsWithi]=AB').filters).toEqual(cmp('documentId', '$startsWithi', 'AB'));
+    expect(h.query('filters[id][$endsWith]=7').filters).toEqual(cmp('id', '$endsWith', '7'));
+  });
+
   it('several operators on one field are all required', () => {
     expect(h.query('filters[views][$gt]=1&filters[views][$lt]=9').filters).toEqual(and(cmp('views', '$gt', 1), cmp('views', '$lt', 9)));
   });
@@ -280,8 +298,23 @@ describe('filters: refused', () => {
     ['a bad $notNull flag on a relation', 'filters[category][$notNull]=yes', 'category.$notNull', 'yes', 'a boolean (true, false, t, f, 1, 0)'],
     ['a non-integer relation id', 'filters[category]=abc', 'category', 'abc', 'an integer'],
     ['a null item in $in', 'filters[views][$in][0]=1&filters[views][$in][1]', 'views.$in.1', null, 'a value'],
+    // operands a database would refuse (PostgreSQL: out of range, NUL in text, year 0)
+    ['an integer above 32 bits', 'filters[views][$gt]=2147483648', 'views.$gt', '2147483648', 'an integer between -2147483648 and 2147483647'],
+    ['an id below 32 bits', 'filters[id][$lt]=-2147483649', 'id.$lt', '-2147483649', 'an integer between -2147483648 and 2147483647'],
+    ['a relation id above 32 bits', 'filters[category]=99999999999', 'category', '99999999999', 'an integer between -2147483648 and 2147483647'],
+    ['a biginteger above 64 bits', 'filters[likes]=9223372036854775808', 'likes', '9223372036854775808', 'an integer between -9223372036854775808 and 9223372036854775807'],
+    ['a NUL character', 'filters[title][$contains]=a%00b', 'title.$contains', 'a\u0000b', 'text without NUL characters'],
+    ['year 0 for a date', 'filters[publishDate]=0000-01-01', 'publishDate', '0000-01-01', 'a date between 0001-01-01 and 9999-12-31'],
+    ['a datetime past year 9999 in UTC', 'filters[createdAt][$lt]=9999-12-31T23:00:00-14:00', 'createdAt.$lt', '9999-12-31T23:00:00-14:00', 'a datetime between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z'],
   ])('refuses %s', (_name, raw, path, received, expected) => {
     expect(h.failure(raw)).toEqual(badValue(path, received, expected));
+  });
+
+  it('accepts the ends of the ranges', () => {
+    expect(h.query('filters[views][$between][0]=-2147483648&filters[views][$between][1]=2147483647').filters).toEqual(cmp('views', '$between', [-2147483648, 2147483647]));
+    expect(h.query('filters[likes][$gte]=-9223372036854775808').filters).toEqual(cmp('likes', '$gte', '-9223372036854775808'));
+    expect(h.query('filters[publishDate][$gte]=0001-01-01').filters).toEqual(cmp('publishDate', '$gte', '0001-01-01'));
+    expect(h.query('filters[createdAt][$lt]=9999-12-31T23:59:59.999Z').filters).toEqual(cmp('createdAt', '$lt', '9999-12-31T23:59:59.999Z'));
   });
 
   it.each<[string, QueryInput, unknown]>([

@@ -11,6 +11,7 @@ import { freeze } from './freeze.js';
 import { invalidValue, typedScalar } from './filter-values.js';
 import { type Location, at, booleanLike, invalidAt, invalidWithReason, isPlainObject } from './location.js';
 import { attributeOf, isHidden, targetSchema, visibleScalarType } from './schema-fields.js';
+import { comparesAsText, isTextOperator } from './text-operators.js';
 
 export function parseFilters(value: unknown, schema: Schema, registry: Registry, loc: Location): FilterNode | null {
   if (value === undefined || value === null || value === '') return null;
@@ -137,11 +138,6 @@ function parseFieldFilter(field: string, type: ScalarType, value: unknown, loc: 
   return combine('and', items);
 }
 
-const TEXT_OPERATORS: readonly ComparisonOperator[] = [
-  '$eqi', '$nei', '$contains', '$notContains', '$containsi', '$notContainsi',
-  '$startsWith', '$startsWithi', '$endsWith', '$endsWithi',
-];
-
 function compare(field: string, type: ScalarType, op: ComparisonOperator, raw: unknown, loc: Location): FilterNode | null {
   if (isPlainObject(raw)) {
     const first = Object.keys(raw)[0];
@@ -161,8 +157,11 @@ function compare(field: string, type: ScalarType, op: ComparisonOperator, raw: u
   if (type === 'json' || type === 'blocks') {
     throw invalidWithReason(loc, `${type} attributes can only be filtered with $null and $notNull`);
   }
-  // Pattern and case-insensitive operators compare text, whatever the column type.
-  const typeFor: ScalarType = TEXT_OPERATORS.includes(op) ? 'string' : type;
+  if (isTextOperator(op) && !comparesAsText(type)) {
+    throw invalidWithReason(loc, `${op} compares text and applies to text and integer attributes, not to ${type}`);
+  }
+  // Pattern and case-insensitive operators compare the text form: the value stays a string.
+  const typeFor: ScalarType = isTextOperator(op) ? 'string' : type;
 
   if (op === '$in' || op === '$notIn' || op === '$between') {
     const list = Array.isArray(raw) ? raw : [raw];

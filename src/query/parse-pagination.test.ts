@@ -70,7 +70,7 @@ describe('parsePagination', () => {
       name: 'PaginationError',
       status: 400,
       message: 'Cannot use both page & offset pagination in the same query',
-      details: { source: 'query', param: 'pagination' },
+      details: { key: 'limit', path: 'limit', source: 'query', param: 'pagination' },
     });
     expect(failure('pagination[pageSize]=1&pagination[start]=0').name).toBe('PaginationError');
   });

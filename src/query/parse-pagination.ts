@@ -31,10 +31,8 @@ export function parsePagination(value: unknown, limits: RestLimits): Pagination 
   const pageStyle = page !== undefined || pageSize !== undefined;
   const offsetStyle = start !== undefined || limit !== undefined;
   if (pageStyle && offsetStyle) {
-    throw new PaginationError('Cannot use both page & offset pagination in the same query', {
-      source: 'query',
-      param: 'pagination',
-    });
+    // names the first offset-style key: the one that conflicts with the page style
+    throw new PaginationError('Cannot use both page & offset pagination in the same query', details(start !== undefined ? 'start' : 'limit'));
   }
 
   if (offsetStyle) {

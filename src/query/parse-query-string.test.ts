@@ -52,7 +52,7 @@ describe('parseQueryString', () => {
       message:
         'Too many populate entries (105). The maximum number of populate entries when using array notation is 100.' +
         ' Consider using object notation (populate[field]=true), nested population, or reducing the number of fields.',
-      details: { source: 'query', param: 'populate', path: '' },
+      details: { key: 'populate', path: '', source: 'query', param: 'populate' },
     });
   });
 
@@ -62,7 +62,7 @@ describe('parseQueryString', () => {
       name: 'ValidationError',
       status: 400,
       message: 'Too many filters entries (101). The maximum number of filters entries when using array notation is 100.',
-      details: { source: 'query', param: 'filters', path: 'id.$in' },
+      details: { key: '$in', path: 'id.$in', source: 'query', param: 'filters' },
     });
   });
 

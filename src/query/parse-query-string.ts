@@ -80,6 +80,6 @@ function tooManyEntries(param: string, path: readonly string[], count: number): 
       : '';
   return new ValidationError(
     `Too many ${param} entries (${count}). The maximum number of ${param} entries when using array notation is ${limit}.${hint}`,
-    { source: 'query', param, path: path.slice(1).join('.') },
+    { key: path[path.length - 1] ?? param, path: path.slice(1).join('.'), source: 'query', param },
   );
 }

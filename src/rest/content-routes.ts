@@ -4,7 +4,7 @@
  * parse, authorize, call the document repository and shape the reply.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { TransportContext } from '../app/plugin-context.js';
+import type { ContentAction, TransportContext } from '../app/plugin-context.js';
 import { MethodNotAllowedError, NotFoundError, ValidationError } from '../errors/index.js';
 import type { ContentType } from '../model/types.js';
 import { parseRestQuery, parseSelection } from '../query/parse-rest-query.js';
@@ -29,21 +29,29 @@ const notAllowed = async (): Promise<never> => {
 export function registerContentRoutes(ctx: TransportContext, schema: ContentType): void {
   const repo = ctx.repository(schema.uid);
   const queryCtx = { registry: ctx.registry, rest: ctx.rest };
-  const selection = (request: FastifyRequest) => parseSelection(requestQuery(request), schema.uid, queryCtx);
+  // Every parsed query goes through the permission-aware sanitiser before the repository.
+  const selection = (request: FastifyRequest, action: ContentAction) =>
+    ctx.auth.sanitizeQuery(request, schema.uid, parseSelection(requestQuery(request), schema.uid, queryCtx), action);
+  /** the body's `data`, after checking it names no relation target the actor cannot read */
+  const writeData = async (request: FastifyRequest) => {
+    const data = bodyData(request);
+    await ctx.auth.checkWrite(request, schema.uid, data);
+    return data;
+  };
   const single = (data: unknown) => ({ data, meta: {} });
 
   if (schema.kind === 'singleType') {
     const path = `/api/${schema.singularName}`;
     ctx.server.get(path, async (request) => {
       await ctx.authorize(request, 'find', schema.uid);
-      const entry = await repo.findSingle(selection(request));
+      const entry = await repo.findSingle(await selection(request, 'find'));
       if (!entry) throw new NotFoundError();
       return single(entry);
     });
     ctx.server.put(path, async (request) => {
       await ctx.authorize(request, 'update', schema.uid);
-      const sel = selection(request);
-      const data = bodyData(request);
+      const sel = await selection(request, 'update');
+      const data = await writeData(request);
       const existing = await repo.findSingle({ ...sel, status: 'draft', fields: ['documentId'], populate: [] })
         ?? await repo.findSingle({ ...sel, status: 'published', fields: ['documentId'], populate: [] });
       const entry = existing
@@ -67,25 +75,26 @@ export function registerContentRoutes(ctx: TransportContext, schema: ContentType
 
   ctx.server.get(base, async (request) => {
     await ctx.authorize(request, 'find', schema.uid);
-    const page = await repo.findPage(parseRestQuery(requestQuery(request), schema.uid, queryCtx));
+    const query = await ctx.auth.sanitizeQuery(request, schema.uid, parseRestQuery(requestQuery(request), schema.uid, queryCtx), 'find');
+    const page = await repo.findPage(query);
     return { data: page.entries, meta: { pagination: page.pagination } };
   });
   ctx.server.get<{ Params: Params }>(item, async (request) => {
     await ctx.authorize(request, 'findOne', schema.uid);
-    const entry = await repo.findOne(request.params.documentId, selection(request));
+    const entry = await repo.findOne(request.params.documentId, await selection(request, 'findOne'));
     if (!entry) throw new NotFoundError();
     return single(entry);
   });
   ctx.server.post(base, async (request, reply) => {
     await ctx.authorize(request, 'create', schema.uid);
-    const sel = selection(request);
-    const entry = await repo.create(bodyData(request), { status: sel.status }, sel);
+    const sel = await selection(request, 'create');
+    const entry = await repo.create(await writeData(request), { status: sel.status }, sel);
     return reply.code(201).send(single(entry));
   });
   ctx.server.put<{ Params: Params }>(item, async (request) => {
     await ctx.authorize(request, 'update', schema.uid);
-    const sel = selection(request);
-    const entry = await repo.update(request.params.documentId, bodyData(request), { status: sel.status }, sel);
+    const sel = await selection(request, 'update');
+    const entry = await repo.update(request.params.documentId, await writeData(request), { status: sel.status }, sel);
     if (!entry) throw new NotFoundError();
     return single(entry);
   });

@@ -47,3 +47,19 @@ export function toErrorBody(error: unknown): { body: ErrorBody; internal: boolea
 export function notFoundBody(): ErrorBody {
   return body(404, 'NotFoundError', 'Not Found');
 }
+
+/**
+ * Raw HTTP response for a request Node's parser refused before Fastify saw it (headers or URL over
+ * the 16 KB limit, malformed request line), in the same error shape.
+ */
+export function clientErrorResponse(error: unknown): string {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  const [status, label, name, message] =
+    code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'RequestHeaderFieldsTooLargeError', 'The URL and headers exceed the server limit (16 KB)']
+      : code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'RequestTimeoutError', 'Request Timeout']
+        : [400, 'Bad Request', 'ValidationError', 'Malformed HTTP request'];
+  const json = JSON.stringify(body(status, name, message));
+  return `HTTP/1.1 ${status} ${label}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`;
+}

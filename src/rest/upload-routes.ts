@@ -50,7 +50,8 @@ export function registerUploadRoutes(ctx: TransportContext, uploads: UploadServi
 
   server.get('/api/upload/files', async (request) => {
     await ctx.authorize(request, 'find', FILE_UID);
-    const query = parseRestQuery(requestQuery(request), FILE_UID, { registry: ctx.registry, rest: ctx.rest });
+    const parsed = parseRestQuery(requestQuery(request), FILE_UID, { registry: ctx.registry, rest: ctx.rest });
+    const query = await ctx.auth.sanitizeQuery(request, FILE_UID, parsed, 'find');
     return (await ctx.repository(FILE_UID).findPage(query)).entries;
   });
 

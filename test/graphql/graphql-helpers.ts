@@ -3,6 +3,8 @@
  * through the public API (GraphQL mutations, REST for uploads and for a draft that differs from
  * its published version).
  */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { expect } from 'vitest';
 import { request, type JsonResponse } from '../helpers/http.js';
 
@@ -12,13 +14,27 @@ export interface GraphqlResponse<T = any> {
   extensions?: Record<string, any>;
 }
 
-export function graphql(baseUrl: () => string, endpoint = '/graphql') {
+const ROOT = new URL('../../', import.meta.url).pathname;
+
+/**
+ * Builds dist/sandbox when it is missing (a checkout where `npm run build` has not run): the
+ * app reads the sandbox assets at startup. Call at module level, before the app starts.
+ */
+export function ensureSandboxBuilt(): void {
+  if (!existsSync(`${ROOT}dist/sandbox/sandbox.js`)) execFileSync('node', [`${ROOT}src/graphql/sandbox/build.mjs`], { stdio: 'inherit' });
+}
+
+/**
+ * `defaults` go with every request (a test app's `authHeaders`: the full-access token, since
+ * anonymous callers never read drafts); per-call headers win.
+ */
+export function graphql(baseUrl: () => string, endpoint = '/graphql', defaults: () => Record<string, string> = () => ({})) {
   const post = <T = any>(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<JsonResponse<GraphqlResponse<T>>> =>
-    request<GraphqlResponse<T>>(`${baseUrl()}${endpoint}`, { method: 'POST', json: { query, variables }, headers });
+    request<GraphqlResponse<T>>(`${baseUrl()}${endpoint}`, { method: 'POST', json: { query, variables }, headers: { ...defaults(), ...headers } });
   return {
     post,
     get: <T = any>(params: Record<string, string>, headers?: Record<string, string>): Promise<JsonResponse<GraphqlResponse<T>>> =>
-      request<GraphqlResponse<T>>(`${baseUrl()}${endpoint}?${new URLSearchParams(params).toString()}`, { headers }),
+      request<GraphqlResponse<T>>(`${baseUrl()}${endpoint}?${new URLSearchParams(params).toString()}`, { headers: { ...defaults(), ...headers } }),
     /** posts and expects a 200 without errors; returns `data` */
     async data<T = any>(query: string, variables?: Record<string, unknown>): Promise<T> {
       const response = await post<T>(query, variables);
@@ -32,10 +48,10 @@ export function graphql(baseUrl: () => string, endpoint = '/graphql') {
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-export async function uploadFile(baseUrl: string, name: string): Promise<{ id: number; documentId: string; url: string }> {
+export async function uploadFile(baseUrl: string, name: string, headers: Record<string, string> = {}): Promise<{ id: number; documentId: string; url: string }> {
   const form = new FormData();
   form.append('files', new Blob([PNG], { type: 'image/png' }), name);
-  const response = await fetch(`${baseUrl}/api/upload`, { method: 'POST', body: form });
+  const response = await fetch(`${baseUrl}/api/upload`, { method: 'POST', body: form, headers });
   const body = (await response.json()) as Array<{ id: number; documentId: string; url: string }>;
   expect(response.status, JSON.stringify(body)).toBe(201);
   return body[0]!;
@@ -63,8 +79,8 @@ async function create(client: Client, type: string, data: Record<string, unknown
  * Alpha (published, every attribute kind filled, 15 tags), Beta (published), Gamma (draft only),
  * Delta (published, with a newer draft titled "Delta (draft)").
  */
-export async function seedBlog(baseUrl: string): Promise<BlogIds> {
-  const client = graphql(() => baseUrl);
+export async function seedBlog(baseUrl: string, headers: Record<string, string> = {}): Promise<BlogIds> {
+  const client = graphql(() => baseUrl, '/graphql', () => headers);
   const categories = {
     News: await create(client, 'Category', { name: 'News', position: 1, description: 'Daily' }),
     Tech: await create(client, 'Category', { name: 'Tech', position: 2 }),
@@ -76,7 +92,7 @@ export async function seedBlog(baseUrl: string): Promise<BlogIds> {
   };
   const tags: string[] = [];
   for (let i = 1; i <= 15; i += 1) tags.push(await create(client, 'Tag', { name: `tag${String(i).padStart(2, '0')}` }));
-  const files = [await uploadFile(baseUrl, 'one.png'), await uploadFile(baseUrl, 'two.png')];
+  const files = [await uploadFile(baseUrl, 'one.png', headers), await uploadFile(baseUrl, 'two.png', headers)];
   const now = '2024-03-01T12:00:00.000Z';
   const articles = {
     Alpha: await create(client, 'Article', {
@@ -97,7 +113,7 @@ export async function seedBlog(baseUrl: string): Promise<BlogIds> {
     Gamma: await create(client, 'Article', { title: 'Gamma', views: 1, tone: 'neutral', category: categories.News }),
     Delta: await create(client, 'Article', { title: 'Delta', views: 7, category: categories.Life, publishedAt: now }),
   };
-  const draft = await request(`${baseUrl}/api/articles/${articles.Delta}?status=draft`, { method: 'PUT', json: { data: { title: 'Delta (draft)' } } });
+  const draft = await request(`${baseUrl}/api/articles/${articles.Delta}?status=draft`, { method: 'PUT', json: { data: { title: 'Delta (draft)' } }, headers });
   expect(draft.status, JSON.stringify(draft.body)).toBe(200);
   return { categories, authors, tags, files, articles };
 }

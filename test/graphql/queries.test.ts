@@ -10,10 +10,10 @@ import { graphql, seedBlog, type BlogIds } from './graphql-helpers.js';
 
 describeEachDialect('GraphQL queries', (dialect) => {
   const app = useTestApp({ dialect });
-  const gql = graphql(() => app.url);
+  const gql = graphql(() => app.url, '/graphql', () => app.authHeaders);
   let ids: BlogIds;
   beforeAll(async () => {
-    ids = await seedBlog(app.url);
+    ids = await seedBlog(app.url, app.authHeaders);
   });
 
   const titles = async (args: string): Promise<string[]> => {

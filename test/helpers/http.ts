@@ -22,12 +22,14 @@ export async function request<T = any>(url: string, init: RequestInit & { json?:
   return { status: response.status, body: body as T, headers: response.headers };
 }
 
-export function client(baseUrl: () => string) {
+/** `defaults` (e.g. a test app's `authHeaders`) go with every request; per-call headers win. */
+export function client(baseUrl: () => string, defaults: () => Record<string, string> = () => ({})) {
+  const h = (headers?: Record<string, string>) => ({ ...defaults(), ...headers });
   return {
-    get: <T = any>(path: string, headers?: Record<string, string>) => request<T>(`${baseUrl()}${path}`, { headers }),
-    post: <T = any>(path: string, json: unknown, headers?: Record<string, string>) => request<T>(`${baseUrl()}${path}`, { method: 'POST', json, headers }),
-    put: <T = any>(path: string, json: unknown, headers?: Record<string, string>) => request<T>(`${baseUrl()}${path}`, { method: 'PUT', json, headers }),
-    delete: <T = any>(path: string, headers?: Record<string, string>) => request<T>(`${baseUrl()}${path}`, { method: 'DELETE', headers }),
+    get: <T = any>(path: string, headers?: Record<string, string>) => request<T>(`${baseUrl()}${path}`, { headers: h(headers) }),
+    post: <T = any>(path: string, json: unknown, headers?: Record<string, string>) => request<T>(`${baseUrl()}${path}`, { method: 'POST', json, headers: h(headers) }),
+    put: <T = any>(path: string, json: unknown, headers?: Record<string, string>) => request<T>(`${baseUrl()}${path}`, { method: 'PUT', json, headers: h(headers) }),
+    delete: <T = any>(path: string, headers?: Record<string, string>) => request<T>(`${baseUrl()}${path}`, { method: 'DELETE', headers: h(headers) }),
   };
 }
 

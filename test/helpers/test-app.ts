@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp, type VellumApp } from '../../src/app/create-app.js';
 import type { Logger } from '../../src/app/logger.js';
+import { knownActions } from '../../src/auth/actions.js';
 import type { DialectName } from '../../src/db/dialect.js';
 import { createTestDatabase } from './dialects.js';
 
@@ -19,6 +20,9 @@ export interface TestApp {
   readonly app: VellumApp;
   readonly dir: string;
   readonly logs: string[];
+  /** `access: 'open'` only: a full-access API token, and the header that sends it */
+  readonly token: string;
+  readonly authHeaders: Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -29,6 +33,12 @@ export interface StartOptions {
   readonly env?: Record<string, string>;
   /** files to write into the project copy before start, path → content */
   readonly files?: Record<string, string>;
+  /**
+   * `open` (default), for tests about something else than authentication: the public role is
+   * granted every action and a full-access token is created (`token`, `authHeaders`; anonymous
+   * requests still never read drafts). `locked`: a fresh project's permissions, nothing granted.
+   */
+  readonly access?: 'open' | 'locked';
 }
 
 function databaseEnv(config: Awaited<ReturnType<typeof createTestDatabase>>['config']): Record<string, string> {
@@ -63,8 +73,14 @@ export async function startTestApp(options: StartOptions): Promise<TestApp> {
     const env = { NODE_ENV: 'test', ...databaseEnv(database.config), ...options.env };
     const app = await createApp({ dir, env, logger });
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    let token = '';
+    if ((options.access ?? 'open') === 'open') {
+      await app.permissions.grant('public', [...knownActions(app.registry)]);
+      token = (await app.tokens.create({ name: 'test full access', type: 'full-access' })).accessKey;
+    }
     return {
-      url, app, dir, logs,
+      url, app, dir, logs, token,
+      authHeaders: token === '' ? {} : { authorization: `Bearer ${token}` },
       async close() {
         await app.stop();
         await database.drop();
@@ -96,6 +112,8 @@ export function useTestApp(options: StartOptions): TestApp {
     get app() { return get().app; },
     get dir() { return get().dir; },
     get logs() { return get().logs; },
+    get token() { return get().token; },
+    get authHeaders() { return get().authHeaders; },
     close: () => get().close(),
   };
 }

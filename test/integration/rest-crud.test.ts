@@ -43,7 +43,7 @@ const fullArticle = (extra: Record<string, unknown> = {}) => ({
 
 describeEachDialect('REST CRUD', (dialect) => {
   const t = useTestApp({ dialect, files: { 'src/api/account/content-types/account/schema.json': ACCOUNT_SCHEMA } });
-  const api = client(() => t.url);
+  const api = client(() => t.url, () => t.authHeaders);
 
   it('creates an entry with every scalar kind and returns it flat with id, documentId and timestamps', async () => {
     const created = await api.post('/api/articles', { data: fullArticle() });

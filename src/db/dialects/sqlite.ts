@@ -14,8 +14,9 @@ interface FunctionHost {
 }
 
 export function registerSqliteFunctions(connection: FunctionHost): void {
+  // Numbers become their text, as LIKE and `=` on text would see them (`$eqi` on an integer).
   connection.function(SQLITE_LOWER, { deterministic: true }, (value) =>
-    typeof value === 'string' ? value.toLowerCase() : value,
+    typeof value === 'string' ? value.toLowerCase() : typeof value === 'number' || typeof value === 'bigint' ? String(value) : value,
   );
 }
 

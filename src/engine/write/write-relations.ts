@@ -11,8 +11,13 @@ import { insertRows } from './rows.js';
 import type { RelationWrite } from './write-plan.js';
 
 const ownerIsToOne = (attr: RelationAttribute): boolean => attr.relation === 'oneToOne' || attr.relation === 'manyToOne';
-/** Whether one target document may be linked from only one owner document. */
-const targetIsExclusive = (attr: RelationAttribute): boolean => attr.relation === 'oneToOne' || attr.relation === 'oneToMany';
+/**
+ * Whether one target document may be linked from only one owner document: bidirectional
+ * oneToOne/oneToMany relations only, as Strapi. A unidirectional oneToOne (a quote's author) lets
+ * many owners point at the same target.
+ */
+const targetIsExclusive = (attr: RelationAttribute): boolean =>
+  (attr.relation === 'oneToOne' || attr.relation === 'oneToMany') && (attr.inversedBy !== undefined || attr.mappedBy !== undefined);
 
 interface LinkRow { entity: number; target: string; ord: number }
 

@@ -31,6 +31,7 @@ export function createResolver(contentType: ContentType): Resolver<{ data: Data 
   return async (_source, args, ctx, info) => {
     await ctx.authorize('create', contentType.uid);
     const { rest, publishedAt } = splitPublishedAt(args.data);
+    await ctx.checkWrite(contentType.uid, rest);
     const status: PublicationStatus = !contentType.draftAndPublish || (publishedAt !== undefined && publishedAt !== null) ? 'published' : 'draft';
     const selection = await entitySelection(contentType, ctx, info, status);
     const data = await resolveFileIds(rest, contentType, ctx);
@@ -49,6 +50,7 @@ async function statusForUpdate(contentType: ContentType, ctx: GraphqlContext, do
 async function updateDocument(contentType: ContentType, ctx: GraphqlContext, documentId: string, input: Data, info: Parameters<Resolver<unknown>>[3]) {
   const repository = ctx.repository(contentType.uid);
   const { rest, publishedAt } = splitPublishedAt(input);
+  await ctx.checkWrite(contentType.uid, rest);
   const status = await statusForUpdate(contentType, ctx, documentId, publishedAt);
   const selection = await entitySelection(contentType, ctx, info, status);
   const data = await resolveFileIds(rest, contentType, ctx);
@@ -84,6 +86,7 @@ export function updateSingleResolver(contentType: ContentType): Resolver<{ data:
       ?? await ctx.repository(contentType.uid).findSingle({ fields: [], populate: [], status: 'published' });
     if (existing) return { data: await updateDocument(contentType, ctx, String(existing['documentId']), args.data, info) };
     const { rest, publishedAt } = splitPublishedAt(args.data);
+    await ctx.checkWrite(contentType.uid, rest);
     const status: PublicationStatus = !contentType.draftAndPublish || (publishedAt !== undefined && publishedAt !== null) ? 'published' : 'draft';
     const selection = await entitySelection(contentType, ctx, info, status);
     return { data: await ctx.repository(contentType.uid).create(await resolveFileIds(rest, contentType, ctx), { status }, selection) };

@@ -4,7 +4,6 @@
  * remembered so its fields answer with a FORBIDDEN error at that path (decisions.md "GraphQL and
  * bad credentials"). One permission check per target uid and request.
  */
-import { ForbiddenError } from '../../errors/index.js';
 import { UPLOAD_FILE_UID } from '../../model/built-in-types.js';
 import type { Registry, Schema } from '../../model/types.js';
 import type { NestedSelection, PopulateNode } from '../../query/ast.js';
@@ -20,13 +19,7 @@ function canFind(ctx: GraphqlContext, uid: string): Promise<boolean> {
   }
   let check = memo.get(uid);
   if (!check) {
-    check = ctx.authorize('find', uid).then(
-      () => true,
-      (error: unknown) => {
-        if (error instanceof ForbiddenError) return false;
-        throw error;
-      },
-    );
+    check = ctx.canFind(uid);
     memo.set(uid, check);
   }
   return check;

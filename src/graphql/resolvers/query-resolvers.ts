@@ -54,7 +54,8 @@ export function findResolver(contentType: ContentType): GraphQLFieldResolver<unk
     const pagination = parseGraphqlPagination(args.pagination, ctx.limits, selected.wantsTotal);
     const populate = await prunePopulate(selected.populate, contentType, ctx);
     const repository = ctx.repository(contentType.uid);
-    const page = await repository.findPage({ filters, sort, pagination, fields: selected.fields, populate, status });
+    const query = await ctx.sanitize(contentType.uid, { filters, sort, pagination, fields: selected.fields, populate, status }, 'find');
+    const page = await repository.findPage(query);
     return {
       data: page.entries,
       meta: {
@@ -77,6 +78,11 @@ export async function entitySelection(
   return { fields: selected.fields, populate: await prunePopulate(selected.populate, contentType, ctx), status };
 }
 
+/** A read's selection after the permission-aware check (401 for anonymous draft reads). */
+export function sanitizedSelection(contentType: ContentType, ctx: GraphqlContext, selection: Selection, action: 'find' | 'findOne'): Promise<Selection> {
+  return ctx.sanitize(contentType.uid, selection, action);
+}
+
 /**
  * A document as `<singular>(id)` and the mutations show it: its published version when it has
  * one, else its draft (v4 had one row per entry, which was the live one once published).
@@ -85,14 +91,17 @@ export async function readDocument(contentType: ContentType, ctx: GraphqlContext
   const repository = ctx.repository(contentType.uid);
   const published = await repository.findOne(documentId, { ...selection, status: 'published' });
   if (published || !contentType.draftAndPublish) return published;
-  return repository.findOne(documentId, { ...selection, status: 'draft' });
+  const draft = await repository.findOne(documentId, { ...selection, status: 'draft' });
+  // a draft is shown only to callers who may read drafts (decisions.md "Drafts and anonymous readers")
+  if (draft) await ctx.sanitize(contentType.uid, { ...selection, status: 'draft' }, 'findOne');
+  return draft;
 }
 
 export function findOneResolver(contentType: ContentType): GraphQLFieldResolver<unknown, GraphqlContext, { id?: string | null }, Promise<EntityResponseValue>> {
   return async (_source, args, ctx, info) => {
     await ctx.authorize('findOne', contentType.uid);
     if (args.id === null || args.id === undefined || args.id === '') return { data: null };
-    const selection = await entitySelection(contentType, ctx, info, 'published');
+    const selection = await sanitizedSelection(contentType, ctx, await entitySelection(contentType, ctx, info, 'published'), 'findOne');
     return { data: await readDocument(contentType, ctx, args.id, selection) };
   };
 }
@@ -101,7 +110,7 @@ export function findSingleResolver(contentType: ContentType): GraphQLFieldResolv
   return async (_source, args, ctx, info) => {
     await ctx.authorize('find', contentType.uid);
     const status = parsePublicationState(args.publicationState, contentType.draftAndPublish);
-    const selection = await entitySelection(contentType, ctx, info, status);
+    const selection = await sanitizedSelection(contentType, ctx, await entitySelection(contentType, ctx, info, status), 'find');
     return { data: await ctx.repository(contentType.uid).findSingle(selection) };
   };
 }

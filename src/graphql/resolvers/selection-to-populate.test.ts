@@ -44,6 +44,9 @@ function fakeContext(entries: Entry[], options: { forbidden?: string[] } = {}) {
     authorize: async (_action, uid) => {
       if (options.forbidden?.includes(uid)) throw new ForbiddenError('Forbidden access');
     },
+    canFind: async (uid) => !options.forbidden?.includes(uid),
+    sanitize: async (_uid, query) => query,
+    checkWrite: async () => undefined,
     deniedTargets: new Set(),
     deferred: new Map(),
     tracer: null,

@@ -1,0 +1,81 @@
+/**
+ * The bench project: the reference blog model (`shared/fixtures/blog`, read-only) plus the
+ * plain-JavaScript config and bootstrap a Strapi project would have. The dataset builder and the
+ * server under load use the same layout, so the cached database matches the schema sync.
+ */
+import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
+export const REPO_DIR = resolve(BENCH_DIR, '..');
+export const CACHE_DIR = join(BENCH_DIR, '.cache');
+
+/** The fixture lives beside the repo in `shared/`; BENCH_FIXTURE overrides (e.g. a CI clone). */
+export function fixtureDir(): string {
+  const candidates = [process.env.BENCH_FIXTURE, '/work/shared/fixtures/blog', resolve(REPO_DIR, '../shared/fixtures/blog')];
+  const found = candidates.find((dir): dir is string => dir !== undefined && dir !== '' && existsSync(join(dir, 'src', 'api')));
+  if (!found) throw new Error('bench: the blog fixture (shared/fixtures/blog) was not found; set BENCH_FIXTURE');
+  return found;
+}
+
+const SERVER_CONFIG = `module.exports = ({ env }) => ({
+  host: env('HOST', '127.0.0.1'),
+  port: env.int('PORT', 1337),
+  // the bench reads statement counts in a separate pass; the measured server runs without it
+  serverTiming: env.bool('BENCH_SERVER_TIMING', false),
+});
+`;
+
+const API_CONFIG = `module.exports = { rest: { defaultLimit: 25, maxLimit: 100, withCount: true } };
+`;
+
+const PLUGINS_CONFIG = `module.exports = () => ({
+  graphql: { config: { endpoint: '/graphql', shadowCRUD: true, depthLimit: 10, amountLimit: 100 } },
+});
+`;
+
+/**
+ * The Public role reads everything the scenarios touch (as the anchors' Strapi did). Written
+ * against whatever permission API the app offers, so the bench runs before and after auth lands.
+ */
+const INDEX_JS = `const READ = ['find', 'findOne'];
+const TYPES = ['api::article.article', 'api::category.category', 'api::author.author', 'api::tag.tag', 'api::global.global', 'plugin::upload.file'];
+
+module.exports = {
+  register() {},
+  async bootstrap({ strapi }) {
+    const permissions = strapi.permissions;
+    if (!permissions || typeof permissions.grant !== 'function') return;
+    const actions = TYPES.flatMap((uid) => READ.map((action) => uid + '.' + action));
+    await permissions.grant('public', actions);
+  },
+};
+`;
+
+/** Writes (or refreshes) a bench project in `dir`; returns the SQLite file the app will open. */
+export function writeBenchProject(dir: string): string {
+  const fixture = fixtureDir();
+  mkdirSync(join(dir, 'config'), { recursive: true });
+  mkdirSync(join(dir, 'public', 'uploads'), { recursive: true });
+  mkdirSync(join(dir, '.tmp'), { recursive: true });
+  cpSync(join(fixture, 'src'), join(dir, 'src'), { recursive: true });
+  writeFileSync(join(dir, 'config', 'server.js'), SERVER_CONFIG);
+  writeFileSync(join(dir, 'config', 'api.js'), API_CONFIG);
+  writeFileSync(join(dir, 'config', 'plugins.js'), PLUGINS_CONFIG);
+  writeFileSync(join(dir, 'src', 'index.js'), INDEX_JS);
+  return join(dir, '.tmp', 'data.db');
+}
+
+/** Secrets a production start may require (random per run: nothing here is kept). */
+export function productionSecrets(): Record<string, string> {
+  const key = (): string => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
+  return {
+    APP_KEYS: [key(), key()].join(','),
+    API_TOKEN_SALT: key(),
+    ADMIN_JWT_SECRET: key(),
+    TRANSFER_TOKEN_SALT: key(),
+    JWT_SECRET: key(),
+    ENCRYPTION_KEY: key(),
+  };
+}

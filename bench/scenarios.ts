@@ -1,0 +1,112 @@
+/**
+ * The anchors' six scenarios. Each has the request autocannon repeats and a check run once on
+ * the response, so a fast wrong answer (an error body, an empty page) never counts as speed.
+ */
+export type ScenarioId = 'a' | 'b' | 'c' | 'd' | 'e' | 'f';
+
+export interface Scenario {
+  readonly id: ScenarioId;
+  readonly label: string;
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  readonly body?: string;
+  readonly headers?: Record<string, string>;
+  /** undefined when the body is right, else what is wrong */
+  check(status: number, body: unknown): string | undefined;
+}
+
+type Json = Record<string, unknown>;
+const obj = (value: unknown): Json => (typeof value === 'object' && value !== null ? (value as Json) : {});
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/** The REST list envelope: `size` entries, `total` published, and every entry passes `each`. */
+function restPage(size: number, total: number, each?: (entry: Json) => string | undefined) {
+  return (status: number, body: unknown): string | undefined => {
+    if (status !== 200) return `HTTP ${status}: ${JSON.stringify(obj(body).error ?? body).slice(0, 200)}`;
+    const data = list(obj(body).data);
+    const metaTotal = obj(obj(obj(body).meta).pagination).total;
+    if (data.length !== size) return `expected ${size} entries, got ${data.length}`;
+    if (metaTotal !== total) return `expected meta.pagination.total ${total}, got ${String(metaTotal)}`;
+    for (const entry of data) {
+      const problem = each?.(obj(entry));
+      if (problem !== undefined) return problem;
+    }
+    return undefined;
+  };
+}
+
+const has = (entry: Json, ...keys: string[]): string | undefined => {
+  const missing = keys.find((key) => !(key in entry));
+  return missing === undefined ? undefined : `entry ${String(entry.documentId)} lacks "${missing}"`;
+};
+
+export const GRAPHQL_QUERY = `query BenchArticles {
+  articles(pagination: { pageSize: 25 }) {
+    data {
+      id
+      attributes {
+        title slug summary publishDate featured
+        category { data { id attributes { name slug } } }
+        author { data { id attributes { name email } } }
+        tags { data { id attributes { name } } }
+        cover { data { id attributes { url width height alternativeText } } }
+      }
+    }
+    meta { pagination { total pageSize } }
+  }
+}`;
+
+export function scenarios(sampleDocumentId: string, published: number): Scenario[] {
+  return [
+    {
+      id: 'a', label: 'GET /api/articles', method: 'GET', path: '/api/articles',
+      check: restPage(25, published, (e) => has(e, 'documentId', 'title', 'body', 'meta')),
+    },
+    {
+      id: 'b', label: '?populate=*', method: 'GET', path: '/api/articles?populate=*',
+      check: restPage(25, published, (e) => has(e, 'cover', 'gallery', 'category', 'author', 'tags', 'seo', 'blocks')),
+    },
+    {
+      id: 'c', label: '2-level populate + sort + filter', method: 'GET',
+      path: '/api/articles?populate[author][populate][0]=avatar&populate[category]=true&sort=publishDate:desc&filters[featured][$eq]=true',
+      check: (status, body) => {
+        if (status !== 200) return `HTTP ${status}`;
+        const data = list(obj(body).data).map(obj);
+        const total = obj(obj(obj(body).meta).pagination).total;
+        if (data.length !== 25 || typeof total !== 'number' || total < 25 || total >= published) return `unexpected page: ${data.length} entries of ${String(total)}`;
+        if (data.some((e) => e.featured !== true)) return 'an entry is not featured';
+        if (data.some((e) => !('avatar' in obj(e.author)))) return 'author.avatar not populated';
+        const dates = data.map((e) => String(e.publishDate));
+        if (dates.some((d, i) => i > 0 && d > dates[i - 1]!)) return 'not sorted by publishDate desc';
+        return undefined;
+      },
+    },
+    {
+      id: 'd', label: 'pageSize=100 + category, author, tags', method: 'GET',
+      path: '/api/articles?pagination[pageSize]=100&populate[0]=category&populate[1]=author&populate[2]=tags',
+      check: restPage(100, published, (e) => has(e, 'category', 'author', 'tags')),
+    },
+    {
+      id: 'e', label: 'GraphQL: 25 articles, nested relations', method: 'POST', path: '/graphql',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: GRAPHQL_QUERY }),
+      check: (status, body) => {
+        const errors = obj(body).errors;
+        if (status !== 200 || errors !== undefined) return `HTTP ${status}: ${JSON.stringify(errors ?? body).slice(0, 300)}`;
+        const data = list(obj(obj(obj(body).data).articles).data).map(obj);
+        if (data.length !== 25) return `expected 25 articles, got ${data.length}`;
+        const first = obj(data[0]?.attributes);
+        if (!obj(obj(first.category).data).id || !obj(obj(first.author).data).id) return 'category/author not resolved';
+        return undefined;
+      },
+    },
+    {
+      id: 'f', label: 'one article by documentId', method: 'GET', path: `/api/articles/${sampleDocumentId}`,
+      check: (status, body) => {
+        if (status !== 200) return `HTTP ${status}`;
+        const documentId = obj(obj(body).data).documentId;
+        return documentId === sampleDocumentId ? undefined : `expected ${sampleDocumentId}, got ${String(documentId)}`;
+      },
+    },
+  ];
+}

@@ -1,0 +1,27 @@
+/** The auth tables' stores over one database: what the server and the CLI both open. */
+import type { DocumentRepository } from '../documents/types.js';
+import type { EngineContext } from '../engine/types.js';
+import { createAuthState, type AuthState } from './auth-state.js';
+import { API_TOKEN_UID, AUTH_STATE_UID, PERMISSION_UID, ROLE_UID, USER_UID } from './content-types.js';
+import { createRolesStore, type RolesStore } from './roles-store.js';
+import { createTokensStore, type TokensStore } from './tokens-store.js';
+import { createUsersStore, type UsersStore } from './users-store.js';
+
+export interface AuthStores {
+  readonly state: AuthState;
+  readonly roles: RolesStore;
+  readonly tokens: TokensStore;
+  readonly users: UsersStore;
+}
+
+export function createAuthStores(
+  engine: EngineContext, repository: (uid: string) => DocumentRepository, apiTokenSalt: string,
+): AuthStores {
+  const state = createAuthState(repository(AUTH_STATE_UID));
+  return {
+    state,
+    roles: createRolesStore(engine.registry, { roles: repository(ROLE_UID), permissions: repository(PERMISSION_UID) }, state),
+    tokens: createTokensStore(engine, repository(API_TOKEN_UID), state, apiTokenSalt),
+    users: createUsersStore(engine, repository(USER_UID)),
+  };
+}

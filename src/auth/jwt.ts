@@ -1,0 +1,39 @@
+/**
+ * User JWTs, as Strapi's users-permissions issues them: HS256, payload `{ id }` plus `iat` and
+ * `exp` (`jwt.expiresIn`, default 30 days), signed with `jose`.
+ */
+import { SignJWT, jwtVerify } from 'jose';
+
+export interface JwtService {
+  issue(userId: number): Promise<string>;
+  /** the user id of a valid, unexpired token; null for anything else */
+  verify(token: string): Promise<number | null>;
+}
+
+/** `expiresIn` as jsonwebtoken takes it: seconds as a number, or a span such as `30d`, `12h`. */
+function expiry(expiresIn: string | number): string {
+  return typeof expiresIn === 'number' ? `${expiresIn}s` : expiresIn;
+}
+
+export function createJwtService(secret: string, expiresIn: string | number): JwtService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    issue(userId) {
+      return new SignJWT({ id: userId }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().setExpirationTime(expiry(expiresIn)).sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const id = payload.id;
+        return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/** Throws (with jose's message) when `expiresIn` is not a span jose understands. */
+export async function checkExpiresIn(expiresIn: string | number): Promise<void> {
+  await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(expiry(expiresIn)).sign(new Uint8Array(32));
+}

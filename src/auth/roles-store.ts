@@ -1,0 +1,154 @@
+/**
+ * Roles and their permissions in the database (`up_roles`, `up_permissions`), shared by the
+ * server (`app.permissions`) and the CLI (`vellum role …`). Every change replaces the version
+ * stamp, so running servers pick it up within a second.
+ */
+import type { DocumentRepository } from '../documents/types.js';
+import { ValidationError } from '../errors/index.js';
+import type { Registry } from '../model/types.js';
+import { normalizeAction, unknownActions } from './actions.js';
+import type { AuthState } from './auth-state.js';
+import { PLAIN, allRows, anyOf, eq, populateFields } from './queries.js';
+
+export interface RoleRecord {
+  readonly id: number;
+  readonly documentId: string;
+  readonly name: string;
+  readonly description: string | null;
+  readonly type: string;
+  /** sorted action names */
+  readonly actions: readonly string[];
+}
+
+export interface CreateRoleInput {
+  readonly name: string;
+  readonly description?: string;
+  /** defaults to the name in kebab case */
+  readonly type?: string;
+}
+
+export interface RolesStore {
+  /** creates the `public` and `authenticated` roles when missing */
+  ensureDefaults(): Promise<void>;
+  list(): Promise<RoleRecord[]>;
+  /** by type (`public`, `authenticated`), else by name */
+  find(ref: string): Promise<RoleRecord | undefined>;
+  create(input: CreateRoleInput): Promise<RoleRecord>;
+  /** returns the actions that were newly granted */
+  grant(ref: string, actions: readonly string[]): Promise<string[]>;
+  /** returns the actions that were removed */
+  revoke(ref: string, actions: readonly string[]): Promise<string[]>;
+}
+
+export const DEFAULT_ROLES = [
+  { name: 'Authenticated', description: 'Default role given to authenticated user.', type: 'authenticated' },
+  { name: 'Public', description: 'Default role given to unauthenticated user.', type: 'public' },
+] as const;
+
+interface Repos {
+  readonly roles: DocumentRepository;
+  readonly permissions: DocumentRepository;
+}
+
+export function createRolesStore(registry: Registry, repos: Repos, state: AuthState): RolesStore {
+  async function list(): Promise<RoleRecord[]> {
+    const [roles, permissions] = await Promise.all([
+      repos.roles.findPage(allRows(null)),
+      repos.permissions.findPage(allRows(null, [populateFields('role', [])], ['action'])),
+    ]);
+    const actions = new Map<number, Set<string>>();
+    for (const permission of permissions.entries) {
+      const role = permission.role as { id?: number } | null | undefined;
+      if (typeof role?.id !== 'number') continue;
+      const set = actions.get(role.id) ?? new Set<string>();
+      set.add(normalizeAction(String(permission.action)));
+      actions.set(role.id, set);
+    }
+    return roles.entries.map((role) => ({
+      id: role.id,
+      documentId: String(role.documentId),
+      name: String(role.name),
+      description: typeof role.description === 'string' ? role.description : null,
+      type: String(role.type),
+      actions: [...(actions.get(role.id) ?? [])].sort(),
+    }));
+  }
+
+  async function find(ref: string): Promise<RoleRecord | undefined> {
+    const roles = await list();
+    return roles.find((role) => role.type === ref) ?? roles.find((role) => role.name === ref);
+  }
+
+  async function mustFind(ref: string): Promise<RoleRecord> {
+    const role = await find(ref);
+    if (!role) {
+      const names = (await list()).map((r) => r.type).join(', ');
+      throw new ValidationError(`Unknown role "${ref}" (roles: ${names})`);
+    }
+    return role;
+  }
+
+  function checkActions(actions: readonly string[]): string[] {
+    if (actions.length === 0) throw new ValidationError('Name at least one action, e.g. api::article.article.find');
+    const unknown = unknownActions(registry, actions);
+    if (unknown.length > 0) throw new ValidationError(`Unknown permissions provided: ${unknown.join(', ')}`);
+    return [...new Set(actions.map(normalizeAction))];
+  }
+
+  return {
+    async ensureDefaults() {
+      const existing = await repos.roles.findPage(allRows(anyOf(...DEFAULT_ROLES.map((r) => eq('type', r.type)))));
+      const types = new Set(existing.entries.map((r) => String(r.type)));
+      const missing = DEFAULT_ROLES.filter((r) => !types.has(r.type));
+      for (const role of missing) {
+        try {
+          await repos.roles.create({ ...role }, { status: 'published' }, PLAIN);
+        } catch (error) {
+          // Another process (a second server, the CLI) created it first: the type is unique.
+          if (!(error instanceof ValidationError)) throw error;
+        }
+      }
+      if (missing.length > 0 || (await state.read()) === null) await state.bump();
+    },
+    list,
+    find,
+    async create(input) {
+      const name = input.name.trim();
+      if (name.length < 3) throw new ValidationError('A role name needs at least 3 characters');
+      const type = (input.type ?? name).trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+      const roles = await list();
+      if (roles.some((r) => r.type === type || r.name === name)) throw new ValidationError(`A role named "${name}" already exists`);
+      const created = await repos.roles.create({ name, description: input.description ?? '', type }, { status: 'published' }, PLAIN);
+      await state.bump();
+      return { id: created.id, documentId: String(created.documentId), name, description: input.description ?? '', type, actions: [] };
+    },
+    async grant(ref, actions) {
+      const wanted = checkActions(actions);
+      const role = await mustFind(ref);
+      const added = wanted.filter((action) => !role.actions.includes(action));
+      for (const action of added) {
+        await repos.permissions.create({ action, role: role.documentId }, { status: 'published' }, PLAIN);
+      }
+      if (added.length > 0) await state.bump();
+      return added;
+    },
+    async revoke(ref, actions) {
+      const wanted = checkActions(actions);
+      const role = await mustFind(ref);
+      const rows = await repos.permissions.findPage(allRows(
+        { kind: 'nested', attribute: 'role', filter: eq('id', role.id) },
+        [],
+        ['action'],
+      ));
+      const removed: string[] = [];
+      for (const row of rows.entries) {
+        const action = normalizeAction(String(row.action));
+        if (!wanted.includes(action)) continue;
+        await repos.permissions.delete(String(row.documentId));
+        removed.push(action);
+      }
+      if (removed.length > 0) await state.bump();
+      return [...new Set(removed)];
+    },
+  };
+}

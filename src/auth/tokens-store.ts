@@ -1,0 +1,145 @@
+/**
+ * API tokens in the database (`vellum_api_tokens`), shared by the server (`app.tokens`) and the
+ * CLI (`vellum token …`). The plain token exists only in `create`'s result; the table keeps its
+ * HMAC. Types and rules follow Strapi's admin API tokens: `read-only`, `full-access`, `custom`
+ * (listed actions only), lifespans of 7, 30 or 90 days or none, or an explicit expiry date.
+ */
+import type { DocumentRepository } from '../documents/types.js';
+import type { EngineContext } from '../engine/types.js';
+import { readHiddenValues } from '../engine/read-hidden.js';
+import { ValidationError } from '../errors/index.js';
+import { normalizeAction, unknownActions } from './actions.js';
+import type { TokenType } from './actor.js';
+import type { AuthState } from './auth-state.js';
+import { API_TOKEN_UID } from './content-types.js';
+import { PLAIN, allRows, eq } from './queries.js';
+import { hashAccessKey, newAccessKey } from './token-hash.js';
+
+export const TOKEN_TYPES: readonly TokenType[] = ['read-only', 'full-access', 'custom'];
+export const TOKEN_LIFESPANS_DAYS = [7, 30, 90] as const;
+const DAY_MS = 86_400_000;
+
+export interface TokenRecord {
+  readonly id: number;
+  readonly documentId: string;
+  readonly name: string;
+  readonly description: string | null;
+  readonly type: TokenType;
+  /** custom tokens: the allowed actions */
+  readonly permissions: readonly string[];
+  readonly expiresAt: string | null;
+  readonly lastUsedAt: string | null;
+  readonly createdAt: string;
+}
+
+export interface CreateTokenInput {
+  readonly name: string;
+  readonly type: TokenType | string;
+  readonly description?: string;
+  /** custom tokens only: action names */
+  readonly permissions?: readonly string[];
+  /** 7, 30 or 90; omitted (and no expiresAt): never expires */
+  readonly expiresInDays?: number;
+  /** an explicit expiry; a past date makes an already-expired token */
+  readonly expiresAt?: Date | string;
+}
+
+export interface TokensStore {
+  /** `accessKey` is the plain token, shown once */
+  create(input: CreateTokenInput): Promise<{ token: TokenRecord; accessKey: string }>;
+  list(): Promise<TokenRecord[]>;
+  /** false when no token has that name */
+  revoke(name: string): Promise<boolean>;
+  /** every token with its stored HMAC, for the request-time lookup */
+  loadWithHashes(): Promise<Array<{ token: TokenRecord; hash: string }>>;
+  touch(documentId: string, when: Date): Promise<void>;
+}
+
+export function toTokenRecord(entry: Record<string, unknown>): TokenRecord {
+  const permissions = Array.isArray(entry.permissions) ? entry.permissions.filter((p): p is string => typeof p === 'string') : [];
+  return {
+    id: Number(entry.id),
+    documentId: String(entry.documentId),
+    name: String(entry.name),
+    description: typeof entry.description === 'string' ? entry.description : null,
+    type: TOKEN_TYPES.find((t) => t === entry.type) ?? 'custom',
+    permissions,
+    expiresAt: typeof entry.expiresAt === 'string' ? entry.expiresAt : null,
+    lastUsedAt: typeof entry.lastUsedAt === 'string' ? entry.lastUsedAt : null,
+    createdAt: String(entry.createdAt),
+  };
+}
+
+function expiryOf(input: CreateTokenInput, now: Date): string | null {
+  if (input.expiresInDays !== undefined && input.expiresAt !== undefined) {
+    throw new ValidationError('Give either an expiry in days or an expiry date, not both');
+  }
+  if (input.expiresInDays !== undefined) {
+    if (!(TOKEN_LIFESPANS_DAYS as readonly number[]).includes(input.expiresInDays)) {
+      throw new ValidationError(`Token lifespans are ${TOKEN_LIFESPANS_DAYS.join(', ')} days or unlimited (got ${input.expiresInDays})`);
+    }
+    return new Date(now.getTime() + input.expiresInDays * DAY_MS).toISOString();
+  }
+  if (input.expiresAt !== undefined) {
+    const date = input.expiresAt instanceof Date ? input.expiresAt : new Date(input.expiresAt);
+    if (Number.isNaN(date.getTime())) throw new ValidationError(`Invalid expiry date ${String(input.expiresAt)} (expected an ISO date)`);
+    return date.toISOString();
+  }
+  return null;
+}
+
+export function createTokensStore(
+  engine: EngineContext, repo: DocumentRepository, state: AuthState, salt: string,
+): TokensStore {
+  const list = async (): Promise<TokenRecord[]> => (await repo.findPage(allRows(null))).entries.map(toTokenRecord);
+
+  return {
+    async create(input) {
+      const name = input.name.trim();
+      if (name === '') throw new ValidationError('A token needs a name');
+      if (!TOKEN_TYPES.includes(input.type as TokenType)) {
+        throw new ValidationError(`Unknown token type "${input.type}" (expected ${TOKEN_TYPES.join(', ')})`);
+      }
+      const type = input.type as TokenType;
+      const permissions = [...new Set((input.permissions ?? []).map((p) => p.trim()).filter(Boolean))];
+      if (type !== 'custom' && permissions.length > 0) throw new ValidationError('Non-custom tokens should not reference permissions');
+      const unknown = unknownActions(engine.registry, permissions);
+      if (unknown.length > 0) throw new ValidationError(`Unknown permissions provided: ${unknown.join(', ')}`);
+      const expiresAt = expiryOf(input, new Date());
+      if ((await repo.findPage(allRows(eq('name', name)))).entries.length > 0) {
+        throw new ValidationError(`A token named "${name}" already exists`);
+      }
+      const accessKey = newAccessKey();
+      const created = await repo.create({
+        name,
+        description: input.description ?? null,
+        type,
+        permissions: type === 'custom' ? permissions.map(normalizeAction) : [],
+        accessKey: hashAccessKey(salt, accessKey),
+        expiresAt,
+        lastUsedAt: null,
+      }, { status: 'published' }, PLAIN);
+      await state.bump();
+      return { token: toTokenRecord(created), accessKey };
+    },
+    list,
+    async revoke(name) {
+      const rows = (await repo.findPage(allRows(eq('name', name)))).entries;
+      for (const row of rows) await repo.delete(String(row.documentId));
+      if (rows.length > 0) await state.bump();
+      return rows.length > 0;
+    },
+    async loadWithHashes() {
+      const entries = (await repo.findPage(allRows(null))).entries;
+      const hashes = await readHiddenValues(engine, API_TOKEN_UID, entries.map((e) => e.id), ['accessKey']);
+      return entries.flatMap((entry) => {
+        const hash = hashes.get(entry.id)?.accessKey;
+        return typeof hash === 'string' ? [{ token: toTokenRecord(entry), hash }] : [];
+      });
+    },
+    async touch(documentId, when) {
+      // lastUsedAt is bookkeeping: no version bump, running servers need not reload for it.
+      await repo.update(documentId, { lastUsedAt: when.toISOString() }, { status: 'published' }, PLAIN);
+    },
+  };
+}

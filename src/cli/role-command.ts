@@ -1,0 +1,78 @@
+/**
+ * `vellum role list|grant|revoke|create`: roles and their permissions, for the project in the
+ * current directory (or `--dir`). ROLE is a role's type (`public`, `authenticated`) or a custom
+ * role's name. Running servers apply the change within a second.
+ */
+import { parseArgs } from 'node:util';
+import { knownActions } from '../auth/actions.js';
+import type { Env } from '../config/types.js';
+import { VellumError } from '../errors/index.js';
+import { openAuthProject } from './auth-project.js';
+import { consoleIo, type CommandIo } from './token-command.js';
+
+export const ROLE_USAGE = `Usage:
+  vellum role list
+  vellum role grant ROLE ACTION…     e.g. vellum role grant public api::article.article.find
+  vellum role revoke ROLE ACTION…
+  vellum role create NAME [--description TEXT]
+ROLE: public, authenticated, or a custom role's name. Options: --dir DIR (project directory, default .)`;
+
+export async function roleCommand(args: readonly string[], io: CommandIo = consoleIo, env?: Env): Promise<number> {
+  const [sub, ...rest] = args;
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...rest],
+      allowPositionals: true,
+      options: { dir: { type: 'string', default: '.' }, description: { type: 'string' } },
+    });
+  } catch (error) {
+    io.err(`${error instanceof Error ? error.message : String(error)}\n\n${ROLE_USAGE}`);
+    return 1;
+  }
+  const { values, positionals } = parsed;
+  const [role, ...actions] = positionals;
+  const needs = sub === 'grant' || sub === 'revoke' ? 2 : sub === 'create' ? 1 : sub === 'list' ? 0 : -1;
+  if (needs < 0 || positionals.length < needs || (sub === 'create' && positionals.length !== 1)) {
+    io.err(ROLE_USAGE);
+    return 1;
+  }
+
+  const project = await openAuthProject(values.dir ?? '.', env);
+  try {
+    const roles = project.stores.roles;
+    switch (sub) {
+      case 'list':
+        for (const r of await roles.list()) {
+          io.out(`${r.type} (${r.name}): ${r.actions.length} permission${r.actions.length === 1 ? '' : 's'}`);
+          for (const action of r.actions) io.out(`  ${action}`);
+        }
+        return 0;
+      case 'grant': {
+        const added = await roles.grant(role ?? '', actions);
+        io.out(added.length === 0 ? `${role} already had ${actions.join(', ')}.` : `Granted to ${role}: ${added.join(', ')}`);
+        return 0;
+      }
+      case 'revoke': {
+        const removed = await roles.revoke(role ?? '', actions);
+        io.out(removed.length === 0 ? `${role} did not have ${actions.join(', ')}.` : `Revoked from ${role}: ${removed.join(', ')}`);
+        return 0;
+      }
+      case 'create': {
+        const created = await roles.create({ name: role ?? '', ...(values.description !== undefined ? { description: values.description } : {}) });
+        io.out(`Created role ${created.name} (type ${created.type}).`);
+        return 0;
+      }
+    }
+    return 1;
+  } catch (error) {
+    if (error instanceof VellumError) {
+      io.err(error.message);
+      if (/Unknown permissions/.test(error.message)) io.err(`Known actions: ${[...knownActions(project.engine.registry)].join(', ')}`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await project.close();
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Batched population over real HTTP: the number of SQL statements a list request runs (read from
+ * `Server-Timing: db;count=N`) depends on the shape of `populate`, never on how many entries come
+ * back. Each shape runs over 10 and over 100 entries and must cost the same, and the exact count
+ * documents the cost model: one statement for the page, one for the count, one per populated
+ * relation/media/component path and level, one per component type of a populated dynamic zone.
+ */
+import { expect, it } from 'vitest';
+import { describeEachDialect } from '../helpers/dialects.js';
+import { statementCount } from '../helpers/http.js';
+import { useSeededBlog } from '../helpers/rest-query.js';
+
+/** [name, query, statements with the count query] */
+const SHAPES: readonly (readonly [string, string, number])[] = [
+  ['no populate', '', 2],
+  ['one relation', 'populate=category', 3],
+  ['several relations', 'populate[0]=category&populate[1]=author&populate[2]=tags', 5],
+  ['nested relation and media', 'populate[author][populate][0]=avatar', 4],
+  ['three levels', 'populate[author][populate][articles][populate][0]=category', 5],
+  ['media', 'populate[0]=cover&populate[1]=gallery', 4],
+  ['components and nested components', 'populate[0]=seo&populate[1]=seo.social&populate[2]=seo.shareImage', 5],
+  ['dynamic zone, first level', 'populate[0]=blocks', 5],
+  ['dynamic zone, detailed', 'populate[blocks][on][shared.quote][populate][author][populate][0]=avatar&populate[blocks][on][shared.media][populate]=file', 7],
+  ['populate=*', 'populate=*', 11],
+  ['filtered, sorted, selected populate', 'populate[tags][filters][name][$ne]=misc&populate[tags][sort]=name:desc&populate[category][fields]=name', 4],
+  ['relation sort and deep filters', 'sort=category.name&filters[$or][0][tags][name][$ne]=zzz&filters[$or][1][tags][$null]=true&populate=author', 3],
+  ['everything at once', 'populate[author][populate]=*&populate[seo][populate]=*&populate[blocks][populate]=*&populate[tags]=true&populate[cover]=true', 15],
+];
+
+describeEachDialect('REST statement counts', (dialect) => {
+  // 115 articles: 101 published, so a page of 100 is full
+  const blog = useSeededBlog(dialect, { articles: 115 });
+
+  const cost = async (query: string, size: number): Promise<{ count: number; entries: number }> => {
+    const res = await blog.api.get(`/api/articles?${query}${query ? '&' : ''}pagination[pageSize]=${size}`);
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+    return { count: statementCount(res.headers), entries: res.body.data.length };
+  };
+
+  it.each(SHAPES)('%s: the same statements over 10 and 100 entries', async (_name, query, expected) => {
+    const ten = await cost(query, 10);
+    const hundred = await cost(query, 100);
+    expect(ten.entries).toBe(10);
+    expect(hundred.entries).toBe(100);
+    expect(hundred.count).toBe(ten.count);
+    expect(ten.count).toBe(expected);
+  });
+
+  it('withCount=false saves the count statement; pageSize=0 runs only the count', async () => {
+    expect((await cost('populate=category&pagination[withCount]=false', 100)).count).toBe(2);
+    const res = await blog.api.get('/api/articles?populate=*&pagination[pageSize]=0');
+    expect(statementCount(res.headers)).toBe(1);
+  });
+
+  it('drafts and single reads cost the same per shape', async () => {
+    const drafts10 = await cost('status=draft&populate=*', 10);
+    const drafts100 = await cost('status=draft&populate=*', 100);
+    expect(drafts100.count).toBe(drafts10.count);
+    expect(drafts10.count).toBe(11);
+    const one = await blog.api.get(`/api/articles/${blog.seed.published[0]?.documentId}?populate=*`);
+    expect(statementCount(one.headers)).toBe(10);
+  });
+});
