@@ -141,7 +141,7 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
       rawConfig: config.raw,
       environment: config.environment,
     };
-    registerRest(transport, uploads);
+    await registerRest(transport, uploads);
     await registerGraphql(transport);
     await lifecycles.bootstrap?.({ strapi: app, app });
     await server.ready();

@@ -24,7 +24,7 @@ export interface TransportContext {
    */
   readonly auth: TransportAuth;
   /** `config/api` rest section and the raw merged project config */
-  readonly rest: { defaultLimit: number; maxLimit: number; withCount: boolean; strictParams: boolean; populateDepthLimit: number };
+  readonly rest: { prefix: string; defaultLimit: number; maxLimit: number; withCount: boolean; strictParams: boolean; populateDepthLimit: number };
   readonly rawConfig: Readonly<Record<string, unknown>>;
   readonly environment: 'development' | 'production' | 'test';
   /** the application instance handed to user code (`landingPage` functions, policies) */

@@ -11,8 +11,8 @@ import type { FilterNode } from '../query/ast.js';
 import { parseRestQuery, parseSelection } from '../query/parse-rest-query.js';
 import { requestQuery } from './request-query.js';
 
-const REGISTER = '/api/auth/local/register';
-const LOGIN = '/api/auth/local';
+const REGISTER = '/auth/local/register';
+const LOGIN = '/auth/local';
 
 export function registerAuthRoutes(ctx: TransportContext): void {
   const { server } = ctx;
@@ -29,26 +29,26 @@ export function registerAuthRoutes(ctx: TransportContext): void {
     return ctx.auth.login(request.body);
   });
 
-  server.get('/api/users/me', async (request) => {
+  server.get('/users/me', async (request) => {
     const me = await ctx.auth.me(request);
     const selection = await ctx.auth.sanitizeQuery(request, USER_UID, parseSelection(requestQuery(request), USER_UID, queryCtx), 'findOne');
     // The user as stored now, with what the query asks to populate.
     return (await users.findOne(String(me.documentId), { ...selection, status: 'published' })) ?? me;
   });
 
-  server.get('/api/users', async (request) => {
+  server.get('/users', async (request) => {
     await ctx.authorize(request, 'find', USER_UID);
     const query = await ctx.auth.sanitizeQuery(request, USER_UID, parseRestQuery(requestQuery(request), USER_UID, queryCtx), 'find');
     return (await users.findPage(query)).entries;
   });
 
-  server.get('/api/users/count', async (request) => {
+  server.get('/users/count', async (request) => {
     await ctx.authorize(request, 'find', USER_UID);
     const query = await ctx.auth.sanitizeQuery(request, USER_UID, parseRestQuery(requestQuery(request), USER_UID, queryCtx), 'find');
     return users.count(query.filters, 'published');
   });
 
-  server.get<{ Params: { id: string } }>('/api/users/:id', async (request) => {
+  server.get<{ Params: { id: string } }>('/users/:id', async (request) => {
     await ctx.authorize(request, 'findOne', USER_UID);
     const selection = await ctx.auth.sanitizeQuery(request, USER_UID, parseSelection(requestQuery(request), USER_UID, queryCtx), 'findOne');
     if (!/^\d+$/.test(request.params.id)) throw new NotFoundError();

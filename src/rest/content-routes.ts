@@ -41,7 +41,7 @@ export function registerContentRoutes(ctx: TransportContext, schema: ContentType
   const single = (data: unknown) => ({ data, meta: {} });
 
   if (schema.kind === 'singleType') {
-    const path = `/api/${schema.singularName}`;
+    const path = `/${schema.singularName}`;
     ctx.server.get(path, async (request) => {
       await ctx.authorize(request, 'find', schema.uid);
       const entry = await repo.findSingle(await selection(request, 'find'));
@@ -70,7 +70,7 @@ export function registerContentRoutes(ctx: TransportContext, schema: ContentType
     return;
   }
 
-  const base = `/api/${schema.pluralName}`;
+  const base = `/${schema.pluralName}`;
   const item = `${base}/:documentId`;
 
   ctx.server.get(base, async (request) => {

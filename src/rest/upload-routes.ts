@@ -28,7 +28,7 @@ function fileId(raw: string): number {
 export function registerUploadRoutes(ctx: TransportContext, uploads: UploadService): void {
   const { server } = ctx;
 
-  server.post('/api/upload', async (request, reply) => {
+  server.post('/upload', async (request, reply) => {
     await ctx.authorize(request, 'create', FILE_UID);
     if (!request.isMultipart()) throw new ValidationError('The request is not multipart (use multipart/form-data with a `files` field)');
     const files: IncomingFile[] = [];
@@ -48,21 +48,21 @@ export function registerUploadRoutes(ctx: TransportContext, uploads: UploadServi
     return reply.code(201).send(await uploads.upload(files, infos));
   });
 
-  server.get('/api/upload/files', async (request) => {
+  server.get('/upload/files', async (request) => {
     await ctx.authorize(request, 'find', FILE_UID);
     const parsed = parseRestQuery(requestQuery(request), FILE_UID, { registry: ctx.registry, rest: ctx.rest });
     const query = await ctx.auth.sanitizeQuery(request, FILE_UID, parsed, 'find');
     return (await ctx.repository(FILE_UID).findPage(query)).entries;
   });
 
-  server.get<{ Params: { id: string } }>('/api/upload/files/:id', async (request) => {
+  server.get<{ Params: { id: string } }>('/upload/files/:id', async (request) => {
     await ctx.authorize(request, 'findOne', FILE_UID);
     const entry = await uploads.findById(fileId(request.params.id));
     if (!entry) throw new NotFoundError('File not found');
     return entry;
   });
 
-  server.delete<{ Params: { id: string } }>('/api/upload/files/:id', async (request) => {
+  server.delete<{ Params: { id: string } }>('/upload/files/:id', async (request) => {
     await ctx.authorize(request, 'delete', FILE_UID);
     return uploads.remove(fileId(request.params.id));
   });
