@@ -106,7 +106,7 @@ export function createRepository(ctx: EngineContext, schema: ContentType): Docum
       });
     },
 
-    update(documentId: string, data: DocumentData, { status }: { status: PublicationStatus }, selection: Selection): Promise<Entry | null> {
+    update(documentId: string, data: DocumentData, { status, unpublish = false }: { status: PublicationStatus; unpublish?: boolean }, selection: Selection): Promise<Entry | null> {
       return inTransaction(async (trx) => {
         const rows = await documentRows(trx, schema, documentId);
         if (rows.all.length === 0) return null;
@@ -121,7 +121,8 @@ export function createRepository(ctx: EngineContext, schema: ContentType): Docum
         await assertUnique(trx, schema, plan.scalars, documentId, publish && !schema.draftAndPublish);
         await updateScalars(trx, { schema, rowId: target, documentId }, plan.scalars, { updated_at: now() });
         await writeEntityParts(trx, { schema, rowId: target, documentId }, plan);
-        const readRow = schema.draftAndPublish && publish ? await publishRows(trx, documentId) : target;
+        if (unpublish && schema.draftAndPublish && rows.published !== undefined) await deleteEntityRows(trx, schema, [rows.published]);
+        const readRow = schema.draftAndPublish && publish && !unpublish ? await publishRows(trx, documentId) : target;
         return readBack(trx, readRow, { ...selection, status: publish ? 'published' : 'draft' });
       });
     },

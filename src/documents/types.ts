@@ -26,7 +26,8 @@ export interface DocumentRepository {
   /** single types: the one document, or null */
   findSingle(selection: Selection): Promise<Entry | null>;
   create(data: DocumentData, options: { status: PublicationStatus }, selection: Selection): Promise<Entry>;
-  update(documentId: string, data: DocumentData, options: { status: PublicationStatus }, selection: Selection): Promise<Entry | null>;
+  /** `unpublish`: also remove the published version, in the same transaction (GraphQL `publishedAt: null`) */
+  update(documentId: string, data: DocumentData, options: { status: PublicationStatus; unpublish?: boolean }, selection: Selection): Promise<Entry | null>;
   delete(documentId: string): Promise<boolean>;
   publish(documentId: string, selection: Selection): Promise<Entry | null>;
   unpublish(documentId: string, selection: Selection): Promise<Entry | null>;

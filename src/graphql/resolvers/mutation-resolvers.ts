@@ -54,9 +54,8 @@ async function updateDocument(contentType: ContentType, ctx: GraphqlContext, doc
   const status = await statusForUpdate(contentType, ctx, documentId, publishedAt);
   const selection = await entitySelection(contentType, ctx, info, status);
   const data = await resolveFileIds(rest, contentType, ctx);
-  const updated = await repository.update(documentId, data, { status }, selection);
-  if (updated && contentType.draftAndPublish && publishedAt === null) return repository.unpublish(documentId, selection);
-  return updated;
+  const unpublish = contentType.draftAndPublish && publishedAt === null;
+  return repository.update(documentId, data, { status, unpublish }, selection);
 }
 
 export function updateResolver(contentType: ContentType): Resolver<{ id: string; data: Data }> {
