@@ -13,11 +13,11 @@ import type { Logger } from '../src/app/logger.js';
 import { buildSchemaLayout } from '../src/db/schema-layout.js';
 import { loadRegistry } from '../src/model/load-models.js';
 import { FILE_UID } from '../src/upload/upload-service.js';
-import { makePng } from '../examples/blog/src/png.js';
+import { generateBlogContent } from '../examples/blog/src/demo-data.js';
 import { CACHE_DIR, fixtureDir, writeBenchProject } from './project.js';
 
 /** Bump when the generated content changes. */
-export const DATASET_VERSION = 1;
+export const DATASET_VERSION = 2;
 
 export const COUNTS = { categories: 50, authors: 200, tags: 100, images: 20, articles: 5_000, published: 2_992 } as const;
 
@@ -30,17 +30,6 @@ export interface DatasetInfo {
   readonly sampleDocumentId: string;
   readonly buildMs: number;
   readonly bytes: number;
-}
-
-/** mulberry32: small, seeded, identical on every machine. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** 7919 is prime to 5,000, so `i ↦ i·7919 mod 5000` is a permutation: exactly 2,992 published, spread out. */
@@ -64,110 +53,19 @@ export async function datasetKey(): Promise<string> {
   return `v${DATASET_VERSION}-${hash.digest('hex').slice(0, 12)}`;
 }
 
-const WORDS = ('vellum content schema query relation draft publish media token graphql rest filter sort page field ' +
-  'populate component zone article author category tag editor reader server database index cache latency ' +
-  'garden river mountain signal pattern lantern harbour meadow quartz velvet ember orbit').split(' ');
-const FIRST = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Margaret', 'Ken', 'Frances', 'Niklaus'];
-const LAST = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Hamilton', 'Thompson', 'Allen', 'Wirth'];
-const TONES = ['neutral', 'playful', 'serious'];
-const NETWORKS = ['mastodon', 'linkedin', 'github'];
-
-type Row = { id: number; documentId: string };
-
 async function generate(app: VellumApp, log: (message: string) => void): Promise<string> {
-  const rand = random(20261122);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
-  const words = (n: number): string => Array.from({ length: n }, () => pick(WORDS)).join(' ');
-  const title = (n: number): string => words(n).replace(/^\w/, (c) => c.toUpperCase());
-  const create = async (uid: string, data: Record<string, unknown>, status?: 'draft' | 'published'): Promise<Row> => {
-    const entry = await app.documents(uid).create(status === undefined ? { data } : { data, status });
-    return { id: entry.id, documentId: entry.documentId };
-  };
-
-  const images = (await app.uploads.upload(
-    Array.from({ length: COUNTS.images }, (_, i) => ({
-      filename: `bench-image-${i + 1}.png`,
-      mime: 'image/png',
-      buffer: makePng(64 + (i % 4) * 32, 48 + (i % 3) * 24, [(i * 53) % 256, (i * 97) % 256, (i * 151) % 256]),
-    })),
-    Array.from({ length: COUNTS.images }, (_, i) => ({ alternativeText: `Bench image ${i + 1}`, caption: `Generated image ${i + 1}` })),
-  )).map((entry) => entry.id);
-  const image = (n: number): number => images[n % images.length]!;
-
-  const categories: Row[] = [];
-  for (let i = 0; i < COUNTS.categories; i += 1) {
-    const name = `${title(2)} ${i + 1}`;
-    categories.push(await create('api::category.category', { name, description: `Articles about ${name.toLowerCase()}.`, position: i + 1 }));
-  }
-  const authors: Row[] = [];
-  for (let i = 0; i < COUNTS.authors; i += 1) {
-    const name = `${FIRST[i % FIRST.length]} ${LAST[(i * 3 + Math.floor(i / 10)) % LAST.length]} ${i + 1}`;
-    authors.push(await create('api::author.author', {
-      name,
-      email: `${name.toLowerCase().replace(/\s+/g, '.')}@example.com`,
-      bio: `**${name}** writes about ${words(3)}.\n\n- ${words(4)}\n- ${words(4)}`,
-      active: i % 7 !== 0,
-      avatar: image(i),
-    }));
-  }
-  const tags: Row[] = [];
-  for (let i = 0; i < COUNTS.tags; i += 1) tags.push(await create('api::tag.tag', { name: `${pick(WORDS)}-${i + 1}` }));
-  log(`bench: dataset: ${images.length} images, ${categories.length} categories, ${authors.length} authors, ${tags.length} tags`);
-
   let sampleDocumentId = '';
   let sampleIndex = 1000;
   while (!isPublished(sampleIndex)) sampleIndex += 1;
-  for (let i = 0; i < COUNTS.articles; i += 1) {
-    const heading = `${title(3 + (i % 4))} ${i + 1}`;
-    const tagIds = [...new Set(Array.from({ length: i % 5 }, () => pick(tags).documentId))];
-    const data = {
-      title: heading,
-      summary: `${title(12)}.`,
-      body: [
-        { type: 'heading', level: 2, children: [{ type: 'text', text: heading }] },
-        { type: 'paragraph', children: [{ type: 'text', text: `${title(25)}.` }] },
-        { type: 'paragraph', children: [{ type: 'text', text: words(8), bold: true }, { type: 'text', text: ` ${words(12)}.` }] },
-      ],
-      notes: `## Notes\n\n${title(15)}.`,
-      views: Math.floor(rand() * 100_000),
-      likes: String(BigInt(Math.floor(rand() * 1e8)) * 10_000_000_000n + BigInt(i)),
-      rating: Math.round(rand() * 500) / 100,
-      score: Math.round(rand() * 1e6) / 1e3,
-      featured: i % 10 === 0,
-      tone: pick(TONES),
-      contactEmail: `editor${i % 12}@example.com`,
-      publishDate: new Date(Date.UTC(2015, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
-      readingTime: `00:${String(3 + (i % 40)).padStart(2, '0')}:00`,
-      lastReviewedAt: new Date(Date.UTC(2025, 0, 1, 9) + i * 3_600_000 * 7).toISOString(),
-      meta: { wordCount: 200 + i * 3, source: i % 3 === 0 ? 'newsletter' : 'web', flags: i % 4 === 0 ? ['pinned'] : [] },
-      cover: image(i),
-      gallery: Array.from({ length: i % 4 }, (_, k) => image(i + k + 1)),
-      category: categories[i % categories.length]!.documentId,
-      author: authors[(i * 7) % authors.length]!.documentId,
-      tags: tagIds,
-      seo: {
-        metaTitle: heading,
-        metaDescription: `${title(10)}.`,
-        shareImage: image(i + 5),
-        social: [{ network: pick(NETWORKS), url: `https://example.com/${i}` }],
-      },
-      blocks: [
-        { __component: 'shared.rich-text', body: `${title(20)}.` },
-        { __component: 'shared.quote', text: `${title(9)}.`, attribution: pick(FIRST), author: authors[i % authors.length]!.documentId },
-        { __component: 'shared.media', file: image(i + 2), caption: words(4) },
-      ],
-    };
-    const article = await create('api::article.article', data, isPublished(i) ? 'published' : 'draft');
-    if (i === sampleIndex) sampleDocumentId = article.documentId;
-    if ((i + 1) % 1000 === 0) log(`bench: dataset: ${i + 1} / ${COUNTS.articles} articles`);
-  }
-
-  await create('api::global.global', {
-    siteName: 'Vellum bench blog',
-    siteDescription: 'The benchmark dataset.',
-    favicon: image(0),
-    defaultSeo: { metaTitle: 'Vellum bench blog', metaDescription: 'Benchmark content.', shareImage: image(1) },
-  }, 'published');
+  await generateBlogContent(app, {
+    counts: COUNTS,
+    label: 'Bench',
+    articleStatus: (i) => (isPublished(i) ? 'published' : 'draft'),
+    onArticle(i, article) {
+      if (i === sampleIndex) sampleDocumentId = article.documentId;
+      if ((i + 1) % 1000 === 0) log(`bench: dataset: ${i + 1} / ${COUNTS.articles} articles`);
+    },
+  });
   return sampleDocumentId;
 }
 

@@ -1,26 +1,36 @@
 /**
- * Generated, deterministic demo content for the blog: categories, authors, tags, images and
- * 240 articles (covers, galleries, tags, SEO components, dynamic-zone blocks, some drafts).
- * Written through the document service, exactly as any project's bootstrap code would.
+ * Generated, deterministic blog content: categories, authors, tags, images and articles (covers,
+ * galleries, tags, SEO components, dynamic-zone blocks, drafts), written through the document
+ * service exactly as any project's bootstrap code would. The demo seeds a small set on first
+ * start; the benchmark (`bench/dataset.ts`) builds the anchors' large set with the same generator.
  */
 import { makePng } from './png.js';
 
 type Entry = { id: number; documentId: string } & Record<string, unknown>;
+type Status = 'draft' | 'published';
 interface Documents {
-  findMany(params?: Record<string, unknown>): Promise<Entry[]>;
   count(params?: Record<string, unknown>): Promise<number>;
-  create(params: { data: Record<string, unknown>; status?: 'draft' | 'published' }): Promise<Entry>;
-  update(params: { documentId: string; data: Record<string, unknown>; status?: 'draft' | 'published' }): Promise<Entry | null>;
+  create(params: { data: Record<string, unknown>; status?: Status }): Promise<Entry>;
+  update(params: { documentId: string; data: Record<string, unknown>; status?: Status }): Promise<Entry | null>;
 }
-export interface DemoApp {
+export interface BlogApp {
   documents(uid: string): Documents;
-  uploads: { upload(files: Array<{ filename: string; mime: string; buffer: Buffer }>, infos: Array<Record<string, unknown>>): Promise<Entry[]> };
+  uploads: { upload(files: Array<{ filename: string; mime: string; buffer: Buffer }>, infos: Array<Record<string, unknown>>): Promise<Array<{ id: number }>> };
   log: { info(message: string): void };
 }
 
-export const ARTICLE_COUNT = 240;
+export interface BlogContentOptions {
+  readonly counts: { readonly images: number; readonly categories: number; readonly authors: number; readonly tags: number; readonly articles: number };
+  /** the status article `i` is created with */
+  articleStatus(i: number): Status;
+  /** whether published article `i` also gets a pending draft edit */
+  draftEdit?(i: number): boolean;
+  /** names the images and the site ('Demo', 'Bench') */
+  readonly label: string;
+  onArticle?(i: number, article: Entry): void;
+}
 
-/** mulberry32: a small seeded generator, so every fresh demo database holds the same content. */
+/** mulberry32: a small seeded generator, so every build holds the same content. */
 function random(seed: number): () => number {
   let a = seed;
   return () => {
@@ -32,53 +42,53 @@ function random(seed: number): () => number {
 }
 
 const WORDS = ('vellum content schema query relation draft publish media token graphql rest filter sort page field ' +
-  'populate component zone article author category tag editor reader server database index cache latency').split(' ');
+  'populate component zone article author category tag editor reader server database index cache latency ' +
+  'garden river mountain signal pattern lantern harbour meadow quartz velvet ember orbit').split(' ');
 const CATEGORIES = ['Tech', 'Design', 'Science', 'Travel', 'Food', 'Culture', 'Business', 'Health', 'Sport', 'Music', 'Books', 'Film'];
 const FIRST = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Margaret', 'Ken', 'Frances', 'Niklaus'];
 const LAST = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Hamilton', 'Thompson', 'Allen', 'Wirth'];
 const TONES = ['neutral', 'playful', 'serious'];
 const NETWORKS = ['mastodon', 'linkedin', 'github'];
 
-export async function seedDemoData(app: DemoApp): Promise<void> {
-  if ((await app.documents('api::article.article').count({ status: 'draft' })) > 0) return;
-  const started = Date.now();
+export async function generateBlogContent(app: BlogApp, options: BlogContentOptions): Promise<void> {
+  const { counts, label } = options;
   const rand = random(20261122);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
   const words = (n: number): string => Array.from({ length: n }, () => pick(WORDS)).join(' ');
   const title = (n: number): string => words(n).replace(/^\w/, (c) => c.toUpperCase());
+  const create = (uid: string, data: Record<string, unknown>, status?: Status): Promise<Entry> =>
+    app.documents(uid).create(status === undefined ? { data } : { data, status });
 
-  const images = await app.uploads.upload(
-    Array.from({ length: 20 }, (_, i) => ({
-      filename: `demo-image-${i + 1}.png`,
+  const imageIds = (await app.uploads.upload(
+    Array.from({ length: counts.images }, (_, i) => ({
+      filename: `${label.toLowerCase()}-image-${i + 1}.png`,
       mime: 'image/png',
       buffer: makePng(64 + (i % 4) * 32, 48 + (i % 3) * 24, [(i * 53) % 256, (i * 97) % 256, (i * 151) % 256]),
     })),
-    Array.from({ length: 20 }, (_, i) => ({ alternativeText: `Demo image ${i + 1}`, caption: `Generated image number ${i + 1}` })),
-  );
+    Array.from({ length: counts.images }, (_, i) => ({ alternativeText: `${label} image ${i + 1}`, caption: `Generated image number ${i + 1}` })),
+  )).map((file) => file.id);
+  const image = (n: number): number => imageIds[n % imageIds.length]!;
 
   const categories: Entry[] = [];
-  for (const [i, name] of CATEGORIES.entries()) {
-    categories.push(await app.documents('api::category.category').create({
-      data: { name, description: `Articles about ${name.toLowerCase()}.`, position: i + 1 },
-    }));
+  for (let i = 0; i < counts.categories; i += 1) {
+    const name = CATEGORIES[i] ?? `${title(2)} ${i + 1}`;
+    categories.push(await create('api::category.category', { name, description: `Articles about ${name.toLowerCase()}.`, position: i + 1 }));
   }
   const authors: Entry[] = [];
-  for (let i = 0; i < 30; i += 1) {
-    const name = `${FIRST[i % FIRST.length]} ${LAST[(i * 3) % LAST.length]}${i >= 10 ? ` ${Math.floor(i / 10) + 1}` : ''}`;
-    authors.push(await app.documents('api::author.author').create({
-      data: {
-        name,
-        email: `${name.toLowerCase().replace(/\s+/g, '.')}@example.com`,
-        bio: `**${name}** writes about ${words(3)}.\n\n- ${words(4)}\n- ${words(4)}`,
-        active: i % 7 !== 0,
-        avatar: images[i % images.length]!.id,
-      },
+  for (let i = 0; i < counts.authors; i += 1) {
+    const name = `${FIRST[i % FIRST.length]} ${LAST[(i * 3 + Math.floor(i / 10)) % LAST.length]} ${i + 1}`;
+    authors.push(await create('api::author.author', {
+      name,
+      email: `${name.toLowerCase().replace(/\s+/g, '.')}@example.com`,
+      bio: `**${name}** writes about ${words(3)}.\n\n- ${words(4)}\n- ${words(4)}`,
+      active: i % 7 !== 0,
+      avatar: image(i),
     }));
   }
   const tags: Entry[] = [];
-  for (let i = 0; i < 40; i += 1) tags.push(await app.documents('api::tag.tag').create({ data: { name: `${pick(WORDS)}-${i + 1}` } }));
+  for (let i = 0; i < counts.tags; i += 1) tags.push(await create('api::tag.tag', { name: `${pick(WORDS)}-${i + 1}` }));
 
-  for (let i = 0; i < ARTICLE_COUNT; i += 1) {
+  for (let i = 0; i < counts.articles; i += 1) {
     const heading = `${title(3 + (i % 4))} ${i + 1}`;
     const tagIds = [...new Set(Array.from({ length: i % 5 }, () => pick(tags).documentId))];
     const data = {
@@ -97,42 +107,55 @@ export async function seedDemoData(app: DemoApp): Promise<void> {
       featured: i % 10 === 0,
       tone: pick(TONES),
       contactEmail: `editor${i % 12}@example.com`,
-      publishDate: new Date(Date.UTC(2024, 0, 1) + i * 86_400_000 * 2).toISOString().slice(0, 10),
+      publishDate: new Date(Date.UTC(2015, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
       readingTime: `00:${String(3 + (i % 40)).padStart(2, '0')}:00`,
       lastReviewedAt: new Date(Date.UTC(2025, 0, 1, 9) + i * 3_600_000 * 7).toISOString(),
       meta: { wordCount: 200 + i * 3, source: i % 3 === 0 ? 'newsletter' : 'web', flags: i % 4 === 0 ? ['pinned'] : [] },
-      cover: images[i % images.length]!.id,
-      gallery: Array.from({ length: i % 4 }, (_, k) => images[(i + k + 1) % images.length]!.id),
+      cover: image(i),
+      gallery: Array.from({ length: i % 4 }, (_, k) => image(i + k + 1)),
       category: categories[i % categories.length]!.documentId,
       author: authors[(i * 7) % authors.length]!.documentId,
       tags: tagIds,
       seo: {
         metaTitle: heading,
         metaDescription: `${title(10)}.`,
-        shareImage: images[(i + 5) % images.length]!.id,
+        shareImage: image(i + 5),
         social: [{ network: pick(NETWORKS), url: `https://example.com/${i}` }],
       },
       blocks: [
         { __component: 'shared.rich-text', body: `${title(20)}.` },
         { __component: 'shared.quote', text: `${title(9)}.`, attribution: pick(FIRST), author: authors[i % authors.length]!.documentId },
-        { __component: 'shared.media', file: images[(i + 2) % images.length]!.id, caption: words(4) },
+        { __component: 'shared.media', file: image(i + 2), caption: words(4) },
       ],
     };
-    const isDraftOnly = i % 9 === 8;
-    const article = await app.documents('api::article.article').create({ data, status: isDraftOnly ? 'draft' : 'published' });
-    if (!isDraftOnly && i % 13 === 12) {
+    const status = options.articleStatus(i);
+    const article = await create('api::article.article', data, status);
+    if (status === 'published' && options.draftEdit?.(i)) {
       await app.documents('api::article.article').update({ documentId: article.documentId, data: { summary: `Draft revision: ${title(8)}.` }, status: 'draft' });
     }
+    options.onArticle?.(i, article);
   }
 
-  await app.documents('api::global.global').create({
-    data: {
-      siteName: 'Vellum demo blog',
-      siteDescription: 'A demo project generated on first start.',
-      favicon: images[0]!.id,
-      defaultSeo: { metaTitle: 'Vellum demo blog', metaDescription: 'Demo content served by Vellum.', shareImage: images[1]!.id },
-    },
-    status: 'published',
+  await create('api::global.global', {
+    siteName: `Vellum ${label.toLowerCase()} blog`,
+    siteDescription: 'Generated content.',
+    favicon: image(0),
+    defaultSeo: { metaTitle: `Vellum ${label.toLowerCase()} blog`, metaDescription: 'Content served by Vellum.', shareImage: image(1) },
+  }, 'published');
+}
+
+export const DEMO_COUNTS = { images: 20, categories: 12, authors: 30, tags: 40, articles: 240 } as const;
+
+/** First start of the demo: fill an empty database. */
+export async function seedDemoData(app: BlogApp): Promise<void> {
+  if ((await app.documents('api::article.article').count({ status: 'draft' })) > 0) return;
+  const started = Date.now();
+  await generateBlogContent(app, {
+    counts: DEMO_COUNTS,
+    label: 'Demo',
+    articleStatus: (i) => (i % 9 === 8 ? 'draft' : 'published'),
+    draftEdit: (i) => i % 13 === 12,
   });
-  app.log.info(`Demo data created: ${ARTICLE_COUNT} articles, ${authors.length} authors, ${categories.length} categories, ${tags.length} tags, ${images.length} images (${Date.now() - started} ms)`);
+  const c = DEMO_COUNTS;
+  app.log.info(`Demo data created: ${c.articles} articles, ${c.authors} authors, ${c.categories} categories, ${c.tags} tags, ${c.images} images (${Date.now() - started} ms)`);
 }

@@ -1,4 +1,4 @@
-import { seedDemoData, type DemoApp } from './demo-data.js';
+import { seedDemoData, type BlogApp } from './demo-data.js';
 
 interface Permissions {
   grant(role: string, actions: readonly string[]): Promise<string[]>;
@@ -15,7 +15,7 @@ export default {
   register() {},
 
   /** Public read access (idempotent), then, on first start, demo content for the empty database. */
-  async bootstrap({ app }: { app: DemoApp & { permissions: Permissions } }) {
+  async bootstrap({ app }: { app: BlogApp & { permissions: Permissions } }) {
     await app.permissions.grant('public', PUBLIC_READS);
     await seedDemoData(app);
   },
