@@ -12,6 +12,7 @@ import { insertRow } from '../engine/write/rows.js';
 import { scalarColumns } from '../engine/write/write-scalars.js';
 import { updateScalars, writeEntityParts } from '../engine/write/write-entity.js';
 import type { WritePlan } from '../engine/write/write-plan.js';
+import { hasCreatorFields } from '../model/creator-fields.js';
 import type { ContentType } from '../model/types.js';
 import type { FilterNode, PublicationStatus, Query, Selection } from '../query/ast.js';
 import { newDocumentId } from './document-id.js';
@@ -54,6 +55,14 @@ export function createRepository(ctx: EngineContext, schema: ContentType): Docum
     await assertUnique(trx, schema, values, documentId, true);
   }
 
+  /** Server-maintained creator relations, for types that keep them. */
+  function withAuthor(plan: WritePlan, author: string | undefined, fields: readonly ('createdBy' | 'updatedBy')[]): WritePlan {
+    if (author === undefined || !hasCreatorFields(schema)) return plan;
+    const relations = { ...plan.relations };
+    for (const field of fields) relations[field] = { set: [author] };
+    return { ...plan, relations };
+  }
+
   async function readBack(trx: EngineContext, rowId: number | undefined, selection: Selection): Promise<Entry | null> {
     if (rowId === undefined) return null;
     return (await loadEntriesByRowIds(trx, schema.uid, [rowId], selection))[0] ?? null;
@@ -84,11 +93,11 @@ export function createRepository(ctx: EngineContext, schema: ContentType): Docum
       return row ? findEntryByDocumentId(ctx, schema.uid, String(row.document_id), selection) : null;
     },
 
-    create(data: DocumentData, { status }: { status: PublicationStatus }, selection: Selection): Promise<Entry> {
+    create(data: DocumentData, { status, author }: { status: PublicationStatus; author?: string }, selection: Selection): Promise<Entry> {
       return inTransaction(async (trx) => {
         const publish = status === 'published' || !schema.draftAndPublish;
         const documentId = newDocumentId();
-        const plan = await prepare(trx, data, true, publish, undefined);
+        const plan = withAuthor(await prepare(trx, data, true, publish, undefined), author, ['createdBy', 'updatedBy']);
         await assertUnique(trx, schema, plan.scalars, undefined, publish && !schema.draftAndPublish);
         const stamp = now();
         const rowId = await insertRow(trx, schema.collectionName, {
@@ -106,12 +115,12 @@ export function createRepository(ctx: EngineContext, schema: ContentType): Docum
       });
     },
 
-    update(documentId: string, data: DocumentData, { status, unpublish = false }: { status: PublicationStatus; unpublish?: boolean }, selection: Selection): Promise<Entry | null> {
+    update(documentId: string, data: DocumentData, { status, unpublish = false, author }: { status: PublicationStatus; unpublish?: boolean; author?: string }, selection: Selection): Promise<Entry | null> {
       return inTransaction(async (trx) => {
         const rows = await documentRows(trx, schema, documentId);
         if (rows.all.length === 0) return null;
         const publish = status === 'published' || !schema.draftAndPublish;
-        const plan = await prepare(trx, data, false, publish, documentId);
+        const plan = withAuthor(await prepare(trx, data, false, publish, documentId), author, ['updatedBy']);
         let target = schema.draftAndPublish ? rows.draft : rows.all[0];
         if (target === undefined && rows.published !== undefined) {
           // A published document without a draft: edit a fresh draft made from it.

@@ -25,9 +25,10 @@ export interface DocumentRepository {
   findOne(documentId: string, selection: Selection): Promise<Entry | null>;
   /** single types: the one document, or null */
   findSingle(selection: Selection): Promise<Entry | null>;
-  create(data: DocumentData, options: { status: PublicationStatus }, selection: Selection): Promise<Entry>;
+  /** `author`: documentId of the user writing (sets `createdBy`/`updatedBy` where the type keeps them) */
+  create(data: DocumentData, options: { status: PublicationStatus; author?: string }, selection: Selection): Promise<Entry>;
   /** `unpublish`: also remove the published version, in the same transaction (GraphQL `publishedAt: null`) */
-  update(documentId: string, data: DocumentData, options: { status: PublicationStatus; unpublish?: boolean }, selection: Selection): Promise<Entry | null>;
+  update(documentId: string, data: DocumentData, options: { status: PublicationStatus; unpublish?: boolean; author?: string }, selection: Selection): Promise<Entry | null>;
   delete(documentId: string): Promise<boolean>;
   publish(documentId: string, selection: Selection): Promise<Entry | null>;
   unpublish(documentId: string, selection: Selection): Promise<Entry | null>;

@@ -7,6 +7,7 @@ import { ValidationError } from '../errors/index.js';
 import type { WritePlan, ComponentWrite, RelationWrite } from '../engine/write/write-plan.js';
 import { assertNever, type Attribute, type Registry, type Schema } from '../model/types.js';
 import { validateScalar } from './validate-scalar.js';
+import { isCreatorField } from '../model/creator-fields.js';
 
 export interface Issue { readonly path: string[]; readonly message: string; readonly name: string }
 
@@ -50,11 +51,12 @@ function buildPlan(
   for (const key of Object.keys(record)) {
     const isComponentRow = schema.modelType === 'component';
     if (IGNORED_KEYS.has(key) || (isComponentRow && (key === 'id' || key === '__component'))) continue;
-    if (FORBIDDEN_KEYS.has(key) || !(key in schema.attributes)) {
+    if (FORBIDDEN_KEYS.has(key) || !(key in schema.attributes) || isCreatorField(schema.attributes[key])) {
       issues.push({ path: [...path, key], message: `Invalid key ${key}`, name: 'ValidationError' });
     }
   }
   for (const attr of Object.values(schema.attributes)) {
+    if (isCreatorField(attr)) continue;
     const attrPath = [...path, attr.name];
     const value = record[attr.name];
     if (value === undefined) {

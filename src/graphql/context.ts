@@ -26,6 +26,8 @@ export interface GraphqlContext {
   sanitize<Q extends Selection & Partial<Pick<Query, 'filters' | 'sort'>>>(uid: string, query: Q, action: GraphqlAction): Promise<Q>;
   /** 400 when write data names a relation target the caller may not read */
   checkWrite(uid: string, data: unknown): Promise<void>;
+  /** documentId of the authenticated user (recorded as createdBy/updatedBy), if a user is calling */
+  author(): Promise<string | undefined>;
   /**
    * Target uids whose population was dropped in this request because the caller lacks `find`
    * on them: their fields answer with a FORBIDDEN error instead of silently empty data.

@@ -78,6 +78,10 @@ export async function registerGraphql(ctx: TransportContext): Promise<void> {
         canFind: (uid) => ctx.auth.canFind(request, uid),
         sanitize: (uid, query, action) => ctx.auth.sanitizeQuery(request, uid, query, action),
         checkWrite: (uid, data) => ctx.auth.checkWrite(request, uid, data),
+        author: async () => {
+          const actor = await ctx.auth.actor(request);
+          return actor.kind === 'user' ? String(actor.user.documentId) : undefined;
+        },
         deniedTargets: new Set(),
         deferred: new Map(),
         tracer,

@@ -4,6 +4,7 @@ import { deepFreeze } from '../config/deep-freeze.js';
 import { BUILT_IN_CONTENT_TYPES } from './built-in-types.js';
 import { buildComponent, buildContentType } from './build-schema.js';
 import type { RawSchemaFile } from './raw-schema-file.js';
+import { withCreatorFields } from './creator-fields.js';
 import { createRegistry } from './registry.js';
 import { SchemaProblems } from './schema-problems.js';
 import type { ComponentSchema, ContentType, Registry } from './types.js';
@@ -51,7 +52,10 @@ export async function loadRegistry(projectDir: string, options: LoadRegistryOpti
   }
   validateModels(contentTypes, components, problems);
   problems.throwIfAny();
-  return createRegistry(deepFreeze([...contentTypes.values()]), deepFreeze([...components.values()]));
+  // Added after validation: the names are reserved for these server-maintained relations.
+  const hasUsers = contentTypes.has('plugin::users-permissions.user');
+  const finalTypes = [...contentTypes.values()].map((type) => withCreatorFields(type, hasUsers));
+  return createRegistry(deepFreeze(finalTypes), deepFreeze([...components.values()]));
 }
 
 async function readContentTypeFiles(

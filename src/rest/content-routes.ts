@@ -33,6 +33,11 @@ export function registerContentRoutes(ctx: TransportContext, schema: ContentType
   const selection = (request: FastifyRequest, action: ContentAction) =>
     ctx.auth.sanitizeQuery(request, schema.uid, parseSelection(requestQuery(request), schema.uid, queryCtx), action);
   /** the body's `data`, after checking it names no relation target the actor cannot read */
+  /** The authenticated user's documentId, recorded as `createdBy`/`updatedBy` where the type keeps them. */
+  const author = async (request: FastifyRequest): Promise<string | undefined> => {
+    const actor = await ctx.auth.actor(request);
+    return actor.kind === 'user' ? String(actor.user.documentId) : undefined;
+  };
   const writeData = async (request: FastifyRequest) => {
     const data = bodyData(request);
     await ctx.auth.checkWrite(request, schema.uid, data);
@@ -55,8 +60,8 @@ export function registerContentRoutes(ctx: TransportContext, schema: ContentType
       const existing = await repo.findSingle({ ...sel, status: 'draft', fields: ['documentId'], populate: [] })
         ?? await repo.findSingle({ ...sel, status: 'published', fields: ['documentId'], populate: [] });
       const entry = existing
-        ? await repo.update(String(existing.documentId), data, { status: sel.status }, sel)
-        : await repo.create(data, { status: sel.status }, sel);
+        ? await repo.update(String(existing.documentId), data, { status: sel.status, author: await author(request) }, sel)
+        : await repo.create(data, { status: sel.status, author: await author(request) }, sel);
       return single(entry);
     });
     ctx.server.delete(path, async (request, reply: FastifyReply) => {
@@ -88,13 +93,13 @@ export function registerContentRoutes(ctx: TransportContext, schema: ContentType
   ctx.server.post(base, async (request, reply) => {
     await ctx.authorize(request, 'create', schema.uid);
     const sel = await selection(request, 'create');
-    const entry = await repo.create(await writeData(request), { status: sel.status }, sel);
+    const entry = await repo.create(await writeData(request), { status: sel.status, author: await author(request) }, sel);
     return reply.code(201).send(single(entry));
   });
   ctx.server.put<{ Params: Params }>(item, async (request) => {
     await ctx.authorize(request, 'update', schema.uid);
     const sel = await selection(request, 'update');
-    const entry = await repo.update(request.params.documentId, await writeData(request), { status: sel.status }, sel);
+    const entry = await repo.update(request.params.documentId, await writeData(request), { status: sel.status, author: await author(request) }, sel);
     if (!entry) throw new NotFoundError();
     return single(entry);
   });

@@ -35,7 +35,7 @@ export function createResolver(contentType: ContentType): Resolver<{ data: Data 
     const status: PublicationStatus = !contentType.draftAndPublish || (publishedAt !== undefined && publishedAt !== null) ? 'published' : 'draft';
     const selection = await entitySelection(contentType, ctx, info, status);
     const data = await resolveFileIds(rest, contentType, ctx);
-    return { data: await ctx.repository(contentType.uid).create(data, { status }, selection) };
+    return { data: await ctx.repository(contentType.uid).create(data, { status, author: await ctx.author() }, selection) };
   };
 }
 
@@ -55,7 +55,7 @@ async function updateDocument(contentType: ContentType, ctx: GraphqlContext, doc
   const selection = await entitySelection(contentType, ctx, info, status);
   const data = await resolveFileIds(rest, contentType, ctx);
   const unpublish = contentType.draftAndPublish && publishedAt === null;
-  return repository.update(documentId, data, { status, unpublish }, selection);
+  return repository.update(documentId, data, { status, unpublish, author: await ctx.author() }, selection);
 }
 
 export function updateResolver(contentType: ContentType): Resolver<{ id: string; data: Data }> {
@@ -88,7 +88,7 @@ export function updateSingleResolver(contentType: ContentType): Resolver<{ data:
     await ctx.checkWrite(contentType.uid, rest);
     const status: PublicationStatus = !contentType.draftAndPublish || (publishedAt !== undefined && publishedAt !== null) ? 'published' : 'draft';
     const selection = await entitySelection(contentType, ctx, info, status);
-    return { data: await ctx.repository(contentType.uid).create(await resolveFileIds(rest, contentType, ctx), { status }, selection) };
+    return { data: await ctx.repository(contentType.uid).create(await resolveFileIds(rest, contentType, ctx), { status, author: await ctx.author() }, selection) };
   };
 }
 

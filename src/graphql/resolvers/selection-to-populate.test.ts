@@ -47,6 +47,7 @@ function fakeContext(entries: Entry[], options: { forbidden?: string[] } = {}) {
     canFind: async (uid) => !options.forbidden?.includes(uid),
     sanitize: async (_uid, query) => query,
     checkWrite: async () => undefined,
+    author: async () => undefined,
     deniedTargets: new Set(),
     deferred: new Map(),
     tracer: null,
