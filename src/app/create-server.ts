@@ -2,12 +2,11 @@
  * The HTTP server: Fastify with body limits, multipart, `/uploads` static files, the one REST
  * error shape for every failure, and `Server-Timing: db;count=…;dur=…` per request.
  */
-import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { join } from 'node:path';
 import { runWithStatementCounter, currentCounter } from '../db/statement-counter.js';
 import { clientErrorResponse, notFoundBody, toErrorBody } from '../rest/error-body.js';
+import { Fastify, fastifyMultipart, fastifyStatic } from './fastify-packages.js';
 
 export interface ServerOptions {
   readonly projectDir: string;

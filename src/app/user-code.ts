@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createJiti } from 'jiti';
+import { createJiti } from '../config/jiti.js';
 import { StartupError } from '../errors/index.js';
 
 export interface Lifecycles {

@@ -28,4 +28,13 @@ describe('createJwtService', () => {
     await expect(checkExpiresIn('12h')).resolves.toBeUndefined();
     await expect(checkExpiresIn('soon')).rejects.toThrow();
   });
+
+  it('accepts every span jose accepts, the plain ones without loading it, and refuses the rest', async () => {
+    for (const span of ['30d', '1y', '900s', 3600, 0, '2 hours', '1.5h', '7 days', '+3 weeks', 1.5, -1]) {
+      await expect(checkExpiresIn(span)).resolves.toBeUndefined();
+    }
+    for (const span of ['30 dayz', '', '-5m ago', '1234567d ']) {
+      await expect(checkExpiresIn(span)).rejects.toThrow('Invalid time period format');
+    }
+  });
 });

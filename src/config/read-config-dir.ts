@@ -1,9 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, relative, sep } from 'node:path';
-import { createJiti } from 'jiti';
 import { StartupError } from '../errors/startup-error.js';
 import type { EnvHelper } from './env-helpers.js';
+import { createJiti } from './jiti.js';
 
 export interface ConfigFile {
   /** file name without extension: `server`, `database`, … */

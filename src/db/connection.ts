@@ -11,6 +11,7 @@ import { createSqliteDialect, registerSqliteFunctions } from './dialects/sqlite.
 import { createPostgresDialect } from './dialects/postgres.js';
 import { createMysqlDialect } from './dialects/mysql.js';
 import { attachStatementCounter } from './statement-counter.js';
+import { attachStatementCache, type PreparingConnection } from './sqlite-statement-cache.js';
 
 export interface DatabaseConfig {
   client: DialectName;
@@ -58,7 +59,10 @@ async function pgTypes(): Promise<PgTypes> {
   };
 }
 
-type SqliteConnection = Parameters<typeof registerSqliteFunctions>[0] & { pragma(sql: string): unknown };
+type SqliteConnection = Parameters<typeof registerSqliteFunctions>[0] & PreparingConnection & { pragma(sql: string): unknown };
+
+/** values.ts expects 64-bit integers as BigInt, not rounded numbers */
+const SQLITE_SAFE_INTEGERS = true;
 
 function sqliteKnexConfig(config: DatabaseConfig): Knex.Config {
   const filename = config.connection.filename ?? '.tmp/data.db';
@@ -66,7 +70,7 @@ function sqliteKnexConfig(config: DatabaseConfig): Knex.Config {
   return {
     client: 'better-sqlite3',
     useNullAsDefault: true,
-    connection: { filename, options: { safeIntegers: true } } as Knex.Sqlite3ConnectionConfig,
+    connection: { filename, options: { safeIntegers: SQLITE_SAFE_INTEGERS } } as Knex.Sqlite3ConnectionConfig,
     pool: {
       min: 1,
       // better-sqlite3 is synchronous: more connections only add lock contention
@@ -74,6 +78,7 @@ function sqliteKnexConfig(config: DatabaseConfig): Knex.Config {
       afterCreate(conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) {
         try {
           registerSqliteFunctions(conn);
+          attachStatementCache(conn, SQLITE_SAFE_INTEGERS);
           conn.pragma('journal_mode = WAL');
           conn.pragma('foreign_keys = ON');
           conn.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);

@@ -88,26 +88,44 @@ export function toDbValue(type: ScalarType, value: unknown, dialect: DialectName
 
 /** Raw driver value → wire value. */
 export function fromDbValue(type: ScalarType, raw: unknown): unknown {
-  if (raw === null || raw === undefined) return null;
+  return dbValueReader(type)(raw);
+}
+
+export type DbValueReader = (raw: unknown) => unknown;
+
+const readTimestamp: DbValueReader = (raw) => (raw === null || raw === undefined ? null : isoFromDb(raw));
+const readDate: DbValueReader = (raw) => (raw === null || raw === undefined ? null : dateOnlyFromDb(raw));
+const readTime: DbValueReader = (raw) => (raw === null || raw === undefined ? null : timeFromDb(raw));
+const readJson: DbValueReader = (raw) => (raw === null || raw === undefined ? null : typeof raw === 'string' ? parseJson(raw) : raw);
+const readBoolean: DbValueReader = (raw) =>
+  raw === null || raw === undefined ? null : raw === true || raw === 1 || raw === '1' || raw === 1n || raw === 't';
+const readString: DbValueReader = (raw) => (raw === null || raw === undefined ? null : typeof raw === 'string' ? raw : String(raw));
+const readNumber: DbValueReader = (raw) => (raw === null || raw === undefined ? null : Number(raw));
+
+/**
+ * The conversion `fromDbValue` applies for one type, as a function: readers of many rows pick it
+ * once per column instead of switching on the type for every value.
+ */
+export function dbValueReader(type: ScalarType): DbValueReader {
   switch (type) {
     case 'datetime':
     case 'timestamp':
-      return isoFromDate(dateFromDb(raw));
+      return readTimestamp;
     case 'date':
-      return dateOnlyFromDb(raw);
+      return readDate;
     case 'time':
-      return timeFromDb(raw);
+      return readTime;
     case 'json':
     case 'blocks':
-      return typeof raw === 'string' ? parseJson(raw) : raw;
+      return readJson;
     case 'boolean':
-      return raw === true || raw === 1 || raw === '1' || raw === 1n || raw === 't';
+      return readBoolean;
     case 'biginteger':
-      return String(raw);
+      return readString;
     case 'integer':
     case 'float':
     case 'decimal':
-      return Number(raw);
+      return readNumber;
     case 'string':
     case 'text':
     case 'richtext':
@@ -115,7 +133,7 @@ export function fromDbValue(type: ScalarType, raw: unknown): unknown {
     case 'email':
     case 'password':
     case 'uid':
-      return String(raw);
+      return readString;
   }
 }
 
@@ -134,5 +152,34 @@ export function toNumber(raw: unknown): number {
 
 /** System timestamps (created_at, …) → ISO string. */
 export function timestampFromDb(raw: unknown): string | null {
-  return raw === null || raw === undefined ? null : isoFromDate(dateFromDb(raw));
+  return raw === null || raw === undefined ? null : isoFromDb(raw);
+}
+
+const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+const twoDigits = (text: string, at: number): number => (text.charCodeAt(at) - 48) * 10 + text.charCodeAt(at + 1) - 48;
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/**
+ * A timestamp as `Date#toISOString` writes it. SQLite stores exactly that text, so when every
+ * field is in range (`Date` would roll 02-30 over into March) it is returned as is, saving a
+ * parse and a format per value.
+ */
+function isoFromDb(raw: unknown): string {
+  if (typeof raw === 'string' && raw.length === 24 && CANONICAL_ISO.test(raw)) {
+    const year = Number(raw.slice(0, 4));
+    const month = twoDigits(raw, 5);
+    const day = twoDigits(raw, 8);
+    if (
+      month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month) &&
+      twoDigits(raw, 11) <= 23 && twoDigits(raw, 14) <= 59 && twoDigits(raw, 17) <= 59
+    ) {
+      return raw;
+    }
+  }
+  return isoFromDate(dateFromDb(raw));
 }

@@ -2,18 +2,22 @@
  * `password` attributes are stored as bcrypt hashes (cost 10, Strapi's choice, so hashes made
  * by Strapi verify and ours verify in Strapi). Hashing happens before the transaction opens.
  */
-import bcrypt from 'bcryptjs';
 import type { ComponentWrite, WritePlan } from '../engine/write/write-plan.js';
 import type { Registry, Schema } from '../model/types.js';
 
 const BCRYPT_ROUNDS = 10;
 
-export function hashPassword(plain: string): Promise<string> {
-  return bcrypt.hash(plain, BCRYPT_ROUNDS);
+/** Loaded on the first hash or comparison: reading content never needs it. */
+async function bcrypt(): Promise<typeof import('bcryptjs').default> {
+  return (await import('bcryptjs')).default;
 }
 
-export function verifyPassword(plain: string, hash: string): Promise<boolean> {
-  return bcrypt.compare(plain, hash);
+export async function hashPassword(plain: string): Promise<string> {
+  return (await bcrypt()).hash(plain, BCRYPT_ROUNDS);
+}
+
+export async function verifyPassword(plain: string, hash: string): Promise<boolean> {
+  return (await bcrypt()).compare(plain, hash);
 }
 
 export async function hashPlanPasswords(registry: Registry, schema: Schema, plan: WritePlan): Promise<WritePlan> {

@@ -5,7 +5,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { extname } from 'node:path';
-import { imageSize } from 'image-size';
 import { ValidationError, NotFoundError } from '../errors/index.js';
 import type { EngineContext, Entry } from '../engine/types.js';
 import type { DocumentRepository } from '../documents/types.js';
@@ -35,8 +34,10 @@ export interface UploadService {
   findById(id: number): Promise<Entry | null>;
 }
 
-function dimensions(file: IncomingFile): { width: number | null; height: number | null } {
+async function dimensions(file: IncomingFile): Promise<{ width: number | null; height: number | null }> {
   if (!file.mime.startsWith('image/')) return { width: null, height: null };
+  // loaded on the first image upload: most starts never need it
+  const { imageSize } = await import('image-size');
   try {
     const size = imageSize(file.buffer);
     return { width: size.width ?? null, height: size.height ?? null };
@@ -63,7 +64,7 @@ export function createUploadService(ctx: EngineContext, files: DocumentRepositor
         const base = file.filename.slice(0, file.filename.length - ext.length);
         const hash = `${slugify(base).slice(0, 60) || 'file'}_${randomBytes(5).toString('hex')}`;
         const stored = await provider.upload({ hash, ext, mime: file.mime, buffer: file.buffer });
-        const { width, height } = dimensions(file);
+        const { width, height } = await dimensions(file);
         created.push(await files.create({
           name: info.name ?? file.filename,
           alternativeText: info.alternativeText ?? null,

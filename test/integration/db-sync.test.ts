@@ -179,9 +179,11 @@ describeEachDialect('schema sync', (dialect) => {
       const articleIndexes = await liveIndexes(db.knex, dialect, 'articles');
       expect(articleIndexes.has('articles_document_id_idx')).toBe(true);
       expect(articleIndexes.has('articles_document_id_published_at_idx')).toBe(true);
+      expect(articleIndexes.has('articles_published_at_id_idx')).toBe(true);
       const categoryIndexes = await liveIndexes(db.knex, dialect, 'categories');
       expect(categoryIndexes.has('categories_document_id_idx')).toBe(true);
       expect(categoryIndexes.has('categories_document_id_published_at_idx')).toBe(false);
+      expect(categoryIndexes.has('categories_published_at_id_idx')).toBe(false);
       const mediaIndexes = await liveIndexes(db.knex, dialect, 'files_related_mph');
       expect(mediaIndexes.has('files_related_mph_related_type_related_id_field_idx')).toBe(true);
       expect(mediaIndexes.has('files_related_mph_file_id_idx')).toBe(true);

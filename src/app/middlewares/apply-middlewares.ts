@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve as resolvePath } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { createJiti } from 'jiti';
+import { createJiti } from '../../config/jiti.js';
 import { StartupError } from '../../errors/index.js';
 import type { Logger } from '../logger.js';
 import { registerBuiltin } from './builtin-middlewares.js';

@@ -3,9 +3,10 @@
  * `config/middlewares` works unchanged. `strapi::security` takes helmet options (as Strapi's
  * koa-helmet config), `strapi::cors` takes Strapi's cors options.
  */
-import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
+import { fastifyCors, fastifyHelmet } from '../fastify-packages.js';
 import type { Logger } from '../logger.js';
 import type { MiddlewareEntry } from './middleware-entries.js';
 
@@ -52,6 +53,47 @@ function corsOptions(config: Json): Json {
   };
 }
 
+type HeadersMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+type HelmetFactory = (options: Json) => HeadersMiddleware;
+
+/** The `helmet` that @fastify/helmet itself loads, so the headers are exactly the plugin's. */
+function loadHelmet(): HelmetFactory {
+  const pluginPath = createRequire(import.meta.url).resolve('@fastify/helmet');
+  return createRequire(pluginPath)('helmet') as HelmetFactory;
+}
+
+const ignore = (): void => undefined;
+
+/**
+ * @fastify/helmet builds a fresh helmet middleware (parsing the CSP directives) on every request.
+ * The global configuration never changes, so its middleware is built once and applied by our own
+ * hook; the plugin stays registered, non-global, for what varies per route or request (route
+ * `helmet` options, `reply.helmet()`). CSP nonces differ per request: then, or when the
+ * configuration does not build, the plugin is used as it comes.
+ */
+async function registerSecurity(server: FastifyInstance, options: Json): Promise<void> {
+  const { enableCSPNonces, global, ...configuration } = options;
+  let headers: HeadersMiddleware | undefined;
+  if (enableCSPNonces !== true && global !== false) {
+    try {
+      headers = loadHelmet()(configuration);
+    } catch {
+      headers = undefined;
+    }
+  }
+  if (headers === undefined) {
+    await server.register(fastifyHelmet, options);
+    return;
+  }
+  const apply = headers;
+  await server.register(fastifyHelmet, { ...options, global: false });
+  server.addHook('onRequest', (request, reply, done) => {
+    // routes with their own helmet options were served by the plugin's hook
+    if ((request.routeOptions.config as { helmet?: unknown }).helmet === undefined) apply(request.raw, reply.raw, ignore);
+    done();
+  });
+}
+
 /** Registers a built-in; returns false for names Vellum does not know. */
 export async function registerBuiltin(server: FastifyInstance, entry: MiddlewareEntry, log: Logger): Promise<boolean> {
   switch (entry.name) {
@@ -59,7 +101,7 @@ export async function registerBuiltin(server: FastifyInstance, entry: Middleware
       await server.register(fastifyCors, corsOptions(entry.config));
       return true;
     case 'strapi::security':
-      await server.register(fastifyHelmet, merge(SECURITY_DEFAULTS as unknown as Json, entry.config));
+      await registerSecurity(server, merge(SECURITY_DEFAULTS as unknown as Json, entry.config));
       return true;
     case 'strapi::poweredBy': {
       const value = typeof entry.config.poweredBy === 'string' ? entry.config.poweredBy : 'Vellum';
