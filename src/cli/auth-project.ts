@@ -5,6 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { toDatabaseOptions } from '../app/database-options.js';
+import { knownActions } from '../auth/actions.js';
 import { readAuthConfig } from '../auth/auth-config.js';
 import { createAuthStores, type AuthStores } from '../auth/auth-stores.js';
 import { AUTH_CONTENT_TYPES } from '../auth/content-types.js';
@@ -12,6 +13,7 @@ import { resolveSecrets } from '../auth/secrets.js';
 import { loadConfig } from '../config/load-config.js';
 import type { Env } from '../config/types.js';
 import { openDatabase } from '../db/connection.js';
+import { VellumError } from '../errors/index.js';
 import { syncSchema } from '../db/sync-schema.js';
 import { createRepository } from '../documents/repository.js';
 import type { DocumentRepository } from '../documents/types.js';
@@ -46,5 +48,27 @@ export async function openAuthProject(dirArg: string, env?: Env): Promise<AuthPr
   } catch (error) {
     await db.close();
     throw error;
+  }
+}
+
+/**
+ * Runs one command against the opened project: expected errors print their message (and the
+ * known actions when a permission name is unknown) and exit 1; the database always closes.
+ */
+export async function withAuthProject(
+  dirArg: string, env: Env | undefined, io: { err(line: string): void }, work: (project: AuthProject) => Promise<number>,
+): Promise<number> {
+  const project = await openAuthProject(dirArg, env);
+  try {
+    return await work(project);
+  } catch (error) {
+    if (error instanceof VellumError) {
+      io.err(error.message);
+      if (/Unknown permissions/.test(error.message)) io.err(`Known actions: ${[...knownActions(project.engine.registry)].join(', ')}`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await project.close();
   }
 }

@@ -4,10 +4,8 @@
  * role's name. Running servers apply the change within a second.
  */
 import { parseArgs } from 'node:util';
-import { knownActions } from '../auth/actions.js';
 import type { Env } from '../config/types.js';
-import { VellumError } from '../errors/index.js';
-import { openAuthProject } from './auth-project.js';
+import { withAuthProject } from './auth-project.js';
 import { consoleIo, type CommandIo } from './token-command.js';
 
 export const ROLE_USAGE = `Usage:
@@ -38,8 +36,7 @@ export async function roleCommand(args: readonly string[], io: CommandIo = conso
     return 1;
   }
 
-  const project = await openAuthProject(values.dir ?? '.', env);
-  try {
+  return withAuthProject(values.dir ?? '.', env, io, async (project) => {
     const roles = project.stores.roles;
     switch (sub) {
       case 'list':
@@ -65,14 +62,5 @@ export async function roleCommand(args: readonly string[], io: CommandIo = conso
       }
     }
     return 1;
-  } catch (error) {
-    if (error instanceof VellumError) {
-      io.err(error.message);
-      if (/Unknown permissions/.test(error.message)) io.err(`Known actions: ${[...knownActions(project.engine.registry)].join(', ')}`);
-      return 1;
-    }
-    throw error;
-  } finally {
-    await project.close();
-  }
+  });
 }

@@ -3,11 +3,9 @@
  * `--dir`). `create` prints the token on its last line, once; only its HMAC is stored.
  */
 import { parseArgs } from 'node:util';
-import { knownActions } from '../auth/actions.js';
 import { TOKEN_TYPES, type TokenRecord } from '../auth/tokens-store.js';
 import type { Env } from '../config/types.js';
-import { VellumError } from '../errors/index.js';
-import { openAuthProject } from './auth-project.js';
+import { withAuthProject } from './auth-project.js';
 
 export const TOKEN_USAGE = `Usage:
   vellum token create --name NAME --type read-only|full-access|custom
@@ -71,8 +69,7 @@ export async function tokenCommand(args: readonly string[], io: CommandIo = cons
     return 1;
   }
 
-  const project = await openAuthProject(values.dir ?? '.', env);
-  try {
+  return withAuthProject(values.dir ?? '.', env, io, async (project) => {
     const tokens = project.stores.tokens;
     switch (sub) {
       case 'create': {
@@ -106,14 +103,5 @@ export async function tokenCommand(args: readonly string[], io: CommandIo = cons
         return 0;
       }
     }
-  } catch (error) {
-    if (error instanceof VellumError) {
-      io.err(error.message);
-      if (/Unknown permissions/.test(error.message)) io.err(`Known actions: ${[...knownActions(project.engine.registry)].join(', ')}`);
-      return 1;
-    }
-    throw error;
-  } finally {
-    await project.close();
-  }
+  });
 }
