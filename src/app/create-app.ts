@@ -70,7 +70,7 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
     throw new StartupError(`config/plugins: 'users-permissions'.config.jwt.expiresIn is not a time span (${error instanceof Error ? error.message : String(error)})`);
   });
   const secrets = await resolveSecrets(config, authConfig, log);
-  const registry = await loadRegistry(dir, { extraContentTypes: AUTH_CONTENT_TYPES });
+  const registry = await loadRegistry(dir, { extraContentTypes: AUTH_CONTENT_TYPES, privateAttributes: config.api.responses.privateAttributes });
   const db = await openDatabase(toDatabaseOptions(config.database));
   try {
     await syncSchema(db, registry, { allowDestructive: allowDestructive(config) });

@@ -5,6 +5,7 @@ import { BUILT_IN_CONTENT_TYPES } from './built-in-types.js';
 import { buildComponent, buildContentType } from './build-schema.js';
 import type { RawSchemaFile } from './raw-schema-file.js';
 import { withCreatorFields } from './creator-fields.js';
+import { withPrivateAttributes } from './private-attributes.js';
 import { createRegistry } from './registry.js';
 import { SchemaProblems } from './schema-problems.js';
 import type { ComponentSchema, ContentType, Registry } from './types.js';
@@ -16,6 +17,8 @@ export type { RawSchemaFile } from './raw-schema-file.js';
 export interface LoadRegistryOptions {
   /** content types plugins add (users, roles, …), checked like the project's own */
   readonly extraContentTypes?: readonly RawSchemaFile[];
+  /** `api.responses.privateAttributes`: attribute names made private on every content type */
+  readonly privateAttributes?: readonly string[];
 }
 
 /**
@@ -54,7 +57,8 @@ export async function loadRegistry(projectDir: string, options: LoadRegistryOpti
   problems.throwIfAny();
   // Added after validation: the names are reserved for these server-maintained relations.
   const hasUsers = contentTypes.has('plugin::users-permissions.user');
-  const finalTypes = [...contentTypes.values()].map((type) => withCreatorFields(type, hasUsers));
+  const hidden = new Set(options.privateAttributes ?? []);
+  const finalTypes = [...contentTypes.values()].map((type) => withPrivateAttributes(withCreatorFields(type, hasUsers), hidden));
   return createRegistry(deepFreeze(finalTypes), deepFreeze([...components.values()]));
 }
 
