@@ -63,6 +63,12 @@ export function createRepository(ctx: EngineContext, schema: ContentType): Docum
     return { ...plan, relations };
   }
 
+  /** Single types hold one document; its rows share the documentId. */
+  async function singleDocumentId(): Promise<string | null> {
+    const row = (await ctx.knex(schema.collectionName).first('document_id').orderBy('id')) as { document_id: unknown } | undefined;
+    return row ? String(row.document_id) : null;
+  }
+
   async function readBack(trx: EngineContext, rowId: number | undefined, selection: Selection): Promise<Entry | null> {
     if (rowId === undefined) return null;
     return (await loadEntriesByRowIds(trx, schema.uid, [rowId], selection))[0] ?? null;
@@ -88,9 +94,11 @@ export function createRepository(ctx: EngineContext, schema: ContentType): Docum
       return findEntryByDocumentId(ctx, schema.uid, documentId, selection);
     },
 
+    singleDocumentId,
+
     async findSingle(selection: Selection): Promise<Entry | null> {
-      const row = (await ctx.knex(schema.collectionName).first('document_id').orderBy('id')) as { document_id: unknown } | undefined;
-      return row ? findEntryByDocumentId(ctx, schema.uid, String(row.document_id), selection) : null;
+      const documentId = await singleDocumentId();
+      return documentId === null ? null : findEntryByDocumentId(ctx, schema.uid, documentId, selection);
     },
 
     create(data: DocumentData, { status, author }: { status: PublicationStatus; author?: string }, selection: Selection): Promise<Entry> {

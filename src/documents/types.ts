@@ -25,6 +25,8 @@ export interface DocumentRepository {
   findOne(documentId: string, selection: Selection): Promise<Entry | null>;
   /** single types: the one document, or null */
   findSingle(selection: Selection): Promise<Entry | null>;
+  /** single types: the one document's id, whatever its publication state, or null */
+  singleDocumentId(): Promise<string | null>;
   /** `author`: documentId of the user writing (sets `createdBy`/`updatedBy` where the type keeps them) */
   create(data: DocumentData, options: { status: PublicationStatus; author?: string }, selection: Selection): Promise<Entry>;
   /** `unpublish`: also remove the published version, in the same transaction (GraphQL `publishedAt: null`) */

@@ -57,18 +57,16 @@ export function registerContentRoutes(ctx: TransportContext, schema: ContentType
       await ctx.authorize(request, 'update', schema.uid);
       const sel = await selection(request, 'update');
       const data = await writeData(request);
-      const existing = await repo.findSingle({ ...sel, status: 'draft', fields: ['documentId'], populate: [] })
-        ?? await repo.findSingle({ ...sel, status: 'published', fields: ['documentId'], populate: [] });
-      const entry = existing
-        ? await repo.update(String(existing.documentId), data, { status: sel.status, author: await author(request) }, sel)
+      const existing = await repo.singleDocumentId();
+      const entry = existing !== null
+        ? await repo.update(existing, data, { status: sel.status, author: await author(request) }, sel)
         : await repo.create(data, { status: sel.status, author: await author(request) }, sel);
       return single(entry);
     });
     ctx.server.delete(path, async (request, reply: FastifyReply) => {
       await ctx.authorize(request, 'delete', schema.uid);
-      const existing = await repo.findSingle({ fields: ['documentId'], populate: [], status: 'draft' })
-        ?? await repo.findSingle({ fields: ['documentId'], populate: [], status: 'published' });
-      if (!existing || !(await repo.delete(String(existing.documentId)))) throw new NotFoundError();
+      const existing = await repo.singleDocumentId();
+      if (existing === null || !(await repo.delete(existing))) throw new NotFoundError();
       return reply.code(204).send();
     });
     ctx.server.route({ method: ['POST', 'PATCH'], url: path, handler: notAllowed });

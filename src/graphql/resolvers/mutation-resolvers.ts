@@ -81,9 +81,8 @@ export function deleteResolver(contentType: ContentType): Resolver<{ id: string 
 export function updateSingleResolver(contentType: ContentType): Resolver<{ data: Data }> {
   return async (_source, args, ctx, info) => {
     await ctx.authorize('update', contentType.uid);
-    const existing = await ctx.repository(contentType.uid).findSingle({ fields: [], populate: [], status: 'draft' })
-      ?? await ctx.repository(contentType.uid).findSingle({ fields: [], populate: [], status: 'published' });
-    if (existing) return { data: await updateDocument(contentType, ctx, String(existing['documentId']), args.data, info) };
+    const existing = await ctx.repository(contentType.uid).singleDocumentId();
+    if (existing !== null) return { data: await updateDocument(contentType, ctx, existing, args.data, info) };
     const { rest, publishedAt } = splitPublishedAt(args.data);
     await ctx.checkWrite(contentType.uid, rest);
     const status: PublicationStatus = !contentType.draftAndPublish || (publishedAt !== undefined && publishedAt !== null) ? 'published' : 'draft';
@@ -96,10 +95,8 @@ export function deleteSingleResolver(contentType: ContentType): Resolver<Record<
   return async (_source, _args, ctx, info) => {
     await ctx.authorize('delete', contentType.uid);
     const selection = await entitySelection(contentType, ctx, info, 'published');
-    const found = await ctx.repository(contentType.uid).findSingle({ fields: [], populate: [], status: 'draft' })
-      ?? await ctx.repository(contentType.uid).findSingle({ fields: [], populate: [], status: 'published' });
-    if (!found) return { data: null };
-    const documentId = String(found['documentId']);
+    const documentId = await ctx.repository(contentType.uid).singleDocumentId();
+    if (documentId === null) return { data: null };
     const entry = await readDocument(contentType, ctx, documentId, selection);
     await ctx.repository(contentType.uid).delete(documentId);
     return { data: entry };

@@ -30,6 +30,7 @@ function fakeContext(entries: Entry[], options: { forbidden?: string[] } = {}) {
     count: async () => entries.length,
     findOne: async () => entries[0] ?? null,
     findSingle: async () => null,
+    singleDocumentId: async () => null,
     create: async () => { throw new Error('unused'); },
     update: async () => null,
     delete: async () => false,
