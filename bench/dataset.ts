@@ -7,12 +7,13 @@
  */
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createApp, type VellumApp } from '../src/app/create-app.js';
 import type { Logger } from '../src/app/logger.js';
 import { buildSchemaLayout } from '../src/db/schema-layout.js';
 import { loadRegistry } from '../src/model/load-models.js';
-import { FILE_UID } from '../src/upload/upload-service.js';
+import { UPLOAD_FILE_UID } from '../src/model/built-in-types.js';
 import { generateBlogContent } from '../examples/blog/src/demo-data.js';
 import { CACHE_DIR, fixtureDir, writeBenchProject } from './project.js';
 
@@ -38,7 +39,7 @@ export function isPublished(index: number): boolean {
 }
 
 /** Tables the dataset fills: the blog's own and the upload plugin's (others, e.g. auth, sync at start). */
-const isDatasetTable = (owner: string): boolean => !/^(plugin|admin)::/.test(owner) || owner === FILE_UID;
+const isDatasetTable = (owner: string): boolean => !/^(plugin|admin)::/.test(owner) || owner === UPLOAD_FILE_UID;
 
 /**
  * The cache key: the dataset version and the storage layout of the tables it fills, as the app
@@ -112,6 +113,6 @@ export async function ensureDataset(log: (message: string) => void = console.log
 }
 
 /** `node --import tsx bench/dataset.ts` builds (or finds) the cached dataset and prints it. */
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
   console.log(await ensureDataset());
 }

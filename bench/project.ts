@@ -1,6 +1,6 @@
 /**
- * The bench project: the reference blog model (`shared/fixtures/blog`, read-only) plus the
- * plain-JavaScript config and bootstrap a Strapi project would have. The dataset builder and the
+ * The bench project: the blog model of `examples/blog` (its `src/api` and `src/components` only,
+ * read-only) plus the plain-JavaScript config and bootstrap a Strapi project would have. The dataset builder and the
  * server under load use the same layout, so the cached database matches the schema sync.
  */
 import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -11,12 +11,11 @@ export const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 export const REPO_DIR = resolve(BENCH_DIR, '..');
 export const CACHE_DIR = join(BENCH_DIR, '.cache');
 
-/** The fixture lives beside the repo in `shared/`; BENCH_FIXTURE overrides (e.g. a CI clone). */
+/** The repo's own example model; BENCH_FIXTURE points at another project with the same layout. */
 export function fixtureDir(): string {
-  const candidates = [process.env.BENCH_FIXTURE, '/work/shared/fixtures/blog', resolve(REPO_DIR, '../shared/fixtures/blog')];
-  const found = candidates.find((dir): dir is string => dir !== undefined && dir !== '' && existsSync(join(dir, 'src', 'api')));
-  if (!found) throw new Error('bench: the blog fixture (shared/fixtures/blog) was not found; set BENCH_FIXTURE');
-  return found;
+  const dir = process.env.BENCH_FIXTURE || join(REPO_DIR, 'examples', 'blog');
+  if (!existsSync(join(dir, 'src', 'api'))) throw new Error(`bench: no blog model at ${dir} (src/api is missing); check BENCH_FIXTURE`);
+  return dir;
 }
 
 const SERVER_CONFIG = `module.exports = ({ env }) => ({
@@ -59,7 +58,10 @@ export function writeBenchProject(dir: string): string {
   mkdirSync(join(dir, 'config'), { recursive: true });
   mkdirSync(join(dir, 'public', 'uploads'), { recursive: true });
   mkdirSync(join(dir, '.tmp'), { recursive: true });
-  cpSync(join(fixture, 'src'), join(dir, 'src'), { recursive: true });
+  // the model only: the example's own bootstrap (demo data) and config would change the dataset
+  // schemas only: the example's controllers, routes and middlewares would change what is measured
+  const model = (path: string) => !/\.[cm]?[jt]s$/.test(path);
+  for (const part of ['api', 'components']) cpSync(join(fixture, 'src', part), join(dir, 'src', part), { recursive: true, filter: model });
   writeFileSync(join(dir, 'config', 'server.js'), SERVER_CONFIG);
   writeFileSync(join(dir, 'config', 'api.js'), API_CONFIG);
   writeFileSync(join(dir, 'config', 'plugins.js'), PLUGINS_CONFIG);

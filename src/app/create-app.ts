@@ -4,35 +4,40 @@
  * → listen; `stop()` closes in reverse order.
  */
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { readAuthConfig } from '../auth/auth-config.js';
-import { createAuthService, type PermissionsApi, type TokensApi } from '../auth/auth-service.js';
-import { createAuthStores } from '../auth/auth-stores.js';
-import { AUTH_CONTENT_TYPES } from '../auth/content-types.js';
-import { checkExpiresIn } from '../auth/jwt.js';
-import { resolveSecrets } from '../auth/secrets.js';
-import { loadConfig } from '../config/load-config.js';
+import type { ContentAction } from '../auth/actions.js';
+import type { PermissionsApi, TokensApi, UsersPermissionsApi } from '../auth/auth-service.js';
 import type { Env, ProjectConfig } from '../config/types.js';
-import { openDatabase, type Database } from '../db/connection.js';
-import { syncSchema } from '../db/sync-schema.js';
-import { createDocumentService, type DocumentService } from '../documents/document-service.js';
-import { createRepository } from '../documents/repository.js';
+import type { Operations } from '../operations/operations.js';
 import type { DocumentRepository } from '../documents/types.js';
-import type { EngineContext } from '../engine/types.js';
-import { loadRegistry } from '../model/load-models.js';
+import type { LocaleService } from '../documents/locales.js';
 import type { Registry } from '../model/types.js';
+import type { QueryBudget } from '../query/query-cost.js';
 import { registerGraphql } from '../graphql/plugin.js';
-import { StartupError } from '../errors/index.js';
+import { createGraphqlExtensions, type GraphqlExtensionService } from '../graphql/extension/extension-service.js';
+import { createHandlerRegistry } from '../graphql/extension/named-handlers.js';
 import { registerRest } from '../rest/plugin.js';
-import { localProvider } from '../upload/local-provider.js';
-import { createUploadService, FILE_UID, type UploadService } from '../upload/upload-service.js';
+import type { TransportContext } from '../transport/transport-context.js';
+import { chooseUploadProvider } from '../upload/choose-provider.js';
+import { StartupError } from '../errors/index.js';
+import { UPLOAD_FILE_UID } from '../model/built-in-types.js';
+import { readInlineTypes } from '../upload/served-headers.js';
+import { createUploadService, type UploadService } from '../upload/upload-service.js';
 import { createServer } from './create-server.js';
 import { applyMiddlewares } from './middlewares/apply-middlewares.js';
-import { toDatabaseOptions } from './database-options.js';
-import type { ContentAction, TransportContext } from './plugin-context.js';
+import { createRuntime } from './runtime.js';
 import { loadLifecycles } from './user-code.js';
-import { consoleLogger, type Logger } from './logger.js';
+import { createProcessLogger, type Logger } from './logger.js';
+import { closeServer } from './close-server.js';
+import { registerHealthRoutes } from './health-routes.js';
+import { createReadinessCheck } from '../db/schema-readiness.js';
+import { loadContentTypeLifecycles } from './content-type-lifecycles.js';
+import { createStrapiFacade, type StrapiFacade } from './strapi-facade.js';
+import { loadProjectCode, NO_PROJECT_CODE } from './project-code.js';
+import { registerNamedHandlers, restFacade, type RestFacade } from './strapi-facade-rest.js';
+import { createRestParts } from '../rest/custom/rest-parts.js';
+import type { FactoryStrapi } from '../rest/custom/factories.js';
 
 export interface CreateAppOptions {
   readonly dir: string;
@@ -41,119 +46,193 @@ export interface CreateAppOptions {
   readonly logger?: Logger;
 }
 
-export interface VellumApp {
+export interface VellumApp extends StrapiFacade, RestFacade {
   readonly dir: string;
-  readonly config: ProjectConfig;
   readonly registry: Registry;
-  readonly db: Database;
   readonly server: FastifyInstance;
   readonly uploads: UploadService;
-  readonly log: Logger;
-  documents(uid: string): DocumentService;
+  /** true once `stop()` began: `/_ready` answers 503 while requests drain */
+  readonly draining: boolean;
   repository(uid: string): DocumentRepository;
+  /** the operation layer: `policies.register`, `use(middleware)`, `lifecycles.subscribe` (see src/operations/README.md) */
+  readonly operations: Operations;
   /** the permission seam: every transport asks it before touching data (401 / 403 when refused) */
   authorize(request: FastifyRequest, action: ContentAction, uid: string): Promise<void>;
   /** roles and their permissions (`grant('public', ['api::article.article.find'])`), for `bootstrap` */
   readonly permissions: PermissionsApi;
   /** API tokens (`create({ name, type })` returns the token once), for `bootstrap` */
   readonly tokens: TokensApi;
+  /** users-permissions' advanced settings (`setAdvanced({ email_confirmation: true })`), for `bootstrap` */
+  readonly usersPermissions: UsersPermissionsApi;
+  /** the project's locales: `find`, `create({ code })`, `delete(code)`, `setDefaultLocale({ code })` (docs/i18n.md) */
+  readonly i18n: LocaleService;
+  /**
+   * Strapi's `strapi.plugin('graphql').service('extension')` and `strapi.plugin('i18n').service('locales')`
+   * (= `app.i18n`); other plugins and services are undefined
+   */
+  plugin(name: string): PluginHandle | undefined;
+  /** registered policies (`global::name`, `api::<api>.name`, `plugin::…`), usable in GraphQL `resolversConfig` */
+  registerPolicy(name: string, handler: unknown): void;
+  /** registered resolver middlewares (or, used with `{ name, options }`, factories of them) */
+  registerMiddleware(name: string, handler: unknown): void;
+  policy(name: string): unknown;
+  middleware(name: string): unknown;
   listen(options?: { host?: string; port?: number }): Promise<string>;
+  /**
+   * Graceful: stop accepting connections, let in-flight requests finish (at most
+   * `server.shutdownTimeout` ms), run the user's `destroy`, close the database pool.
+   */
   stop(): Promise<void>;
 }
 
+export interface PluginHandle {
+  service(name: 'extension'): GraphqlExtensionService;
+  service(name: 'locales'): LocaleService;
+  service(name: string): unknown;
+}
+
 export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
-  const dir = resolve(options.dir);
-  const log = options.logger ?? consoleLogger;
-  const config = await loadConfig(dir, options.env);
-  const authConfig = readAuthConfig(config);
-  await checkExpiresIn(authConfig.jwtExpiresIn).catch((error: unknown) => {
-    throw new StartupError(`config/plugins: 'users-permissions'.config.jwt.expiresIn is not a time span (${error instanceof Error ? error.message : String(error)})`);
-  });
-  const secrets = await resolveSecrets(config, authConfig, log);
-  const registry = await loadRegistry(dir, { extraContentTypes: AUTH_CONTENT_TYPES, privateAttributes: config.api.responses.privateAttributes });
-  const db = await openDatabase(toDatabaseOptions(config.database));
+  // without a logger given, JSON lines on stdout (pino), configured once the config is read
+  const processLogger = options.logger ? undefined : createProcessLogger();
+  const log = options.logger ?? processLogger!.logger;
+  const runtime = await createRuntime({ dir: options.dir, env: options.env, logger: log });
+  const { dir, config, registry, db, engine, auth, operations, repository, documents, i18n } = runtime;
+  processLogger?.configure({ level: config.server.logLevel, environment: config.environment });
+  let draining = false;
+  let stopping: Promise<void> | undefined;
   try {
-    await syncSchema(db, registry, { allowDestructive: allowDestructive(config) });
-    const engine: EngineContext = { knex: db.knex, registry, dialect: db.dialect };
-    const repositories = new Map<string, DocumentRepository>();
-    const repository = (uid: string): DocumentRepository => {
-      let repo = repositories.get(uid);
-      if (!repo) {
-        repo = createRepository(engine, registry.contentType(uid));
-        repositories.set(uid, repo);
-      }
-      return repo;
-    };
-    const services = new Map<string, DocumentService>();
-    const documents = (uid: string): DocumentService => {
-      let service = services.get(uid);
-      if (!service) {
-        service = createDocumentService(registry, repository(uid));
-        services.set(uid, service);
-      }
-      return service;
-    };
     const publicDir = join(dir, 'public');
     mkdirSync(join(publicDir, 'uploads'), { recursive: true });
-    const uploads = createUploadService(engine, repository(FILE_UID), localProvider(publicDir));
-    const auth = createAuthService({
-      registry, config: authConfig, secrets, log,
-      stores: createAuthStores(engine, repository, secrets.apiTokenSalt),
-    });
-    await auth.init();
+    const provider = await chooseUploadProvider(config.plugins.upload.config, { publicDir, warn: (message) => log.warn(message) });
+    const uploads = createUploadService(engine, repository(UPLOAD_FILE_UID), provider, config.plugins.upload.config, repository);
     const server = await createServer({
       projectDir: dir,
       bodyLimit: config.server.bodyLimit,
       uploadSizeLimit: config.plugins.upload.config.sizeLimit,
+      uploadInlineTypes: readInlineTypes(config.plugins.upload.config),
       serverTiming: config.environment !== 'production' || config.server.serverTiming,
+      requestTimeout: config.server.requestTimeout,
+      headersTimeout: config.server.headersTimeout,
+      keepAliveTimeout: config.server.keepAliveTimeout,
+      maxResponseEntries: config.api.rest.maxResponseEntries,
       log,
+      pino: log.pino,
+      trustProxy: config.server.trustProxy,
     });
+    if (config.server.health.enabled) {
+      registerHealthRoutes(server, {
+        livenessPath: config.server.health.livenessPath,
+        readinessPath: config.server.health.readinessPath,
+        draining: () => draining,
+        checkReadiness: createReadinessCheck(db, registry),
+        log,
+      });
+    }
 
     const lifecycles = await loadLifecycles(dir);
+    for (const { subscriber } of await loadContentTypeLifecycles(dir, registry)) operations.lifecycles.subscribe(subscriber);
+    const project = await loadProjectCode(dir);
+    registerNamedHandlers(operations, project);
+    const rest = { ...config.api.rest, budget: queryBudget(config.api.rest) };
+    // built before the app object: factories receive the app itself as `strapi` once it exists
+    const facade: { strapi?: FactoryStrapi } = {};
+    const restParts = createRestParts({ operations, query: { registry, rest }, registry, strapi: () => facade.strapi as FactoryStrapi }, project);
+    // filled by register(): the GraphQL extension service and named policies and middlewares
+    const graphqlExtensions = createGraphqlExtensions();
+    const handlers = createHandlerRegistry(operations);
+    const graphqlPlugin: PluginHandle = {
+      service: ((name: string) => (name === 'extension' ? graphqlExtensions.service : undefined)) as PluginHandle['service'],
+    };
+    const i18nPlugin: PluginHandle = { service: ((name: string) => (name === 'locales' ? i18n : undefined)) as PluginHandle['service'] };
     const app: VellumApp = {
-      dir, config, registry, db, server, uploads, log, documents, repository,
+      ...createStrapiFacade({ config, registry, db, log, operations, documents }),
+      dir, registry, server, uploads, repository, operations,
+      get draining() {
+        return draining;
+      },
       authorize: (request, action, uid) => auth.authorize(request, action, uid),
       permissions: auth.permissions,
       tokens: auth.tokens,
+      usersPermissions: auth.usersPermissions,
+      plugin: (name) => (name === 'graphql' ? graphqlPlugin : name === 'i18n' ? i18nPlugin : undefined),
+      i18n,
+      ...restFacade(restParts),
+      registerPolicy: (name, handler) => handlers.registerPolicy(name, handler),
+      registerMiddleware: (name, handler) => handlers.registerMiddleware(name, handler),
+      policy: (name) => handlers.policy(name),
+      middleware: (name) => handlers.middleware(name),
       async listen(listenOptions = {}) {
         const host = listenOptions.host ?? config.server.host;
         const port = listenOptions.port ?? config.server.port;
-        await server.listen({ host, port });
+        try {
+          await server.listen({ host, port });
+        } catch (error) {
+          throw listenError(error, host, port);
+        }
         const address = server.server.address();
         const bound = typeof address === 'object' && address !== null ? address.port : port;
         return `http://${host.includes(':') ? `[${host}]` : host}:${bound}`;
       },
-      async stop() {
-        await lifecycles.destroy?.({ strapi: app, app });
-        await server.close();
-        await auth.stop();
-        await db.close();
+      stop() {
+        stopping ??= (async () => {
+          draining = true;
+          await closeServer(server, config.server.shutdownTimeout, log);
+          try {
+            await lifecycles.destroy?.({ strapi: app, app });
+          } finally {
+            if (globalStrapi.strapi === app) delete globalStrapi.strapi;
+            provider.close?.();
+            await runtime.close();
+          }
+        })();
+        return stopping;
       },
     };
+    // Strapi's global `strapi`, which lifecycles files and services use without importing it
+    // (the last app started in a process, as in Strapi, where there is only one)
+    globalStrapi.strapi = app;
+    facade.strapi = app as unknown as FactoryStrapi;
     await lifecycles.register?.({ strapi: app, app });
     await applyMiddlewares(server, config.middlewares, { dir, app, log });
 
     const transport: TransportContext = {
-      server, registry, repository, app, log,
+      server, registry, repository, operations, app, log, locales: i18n,
       authorize: (request, action, uid) => app.authorize(request, action, uid),
       auth,
-      rest: config.api.rest,
-      rawConfig: config.raw,
+      rest,
+      graphql: config.graphql,
       environment: config.environment,
     };
-    await registerRest(transport, uploads);
-    await registerGraphql(transport);
+    await registerRest(transport, uploads, project === NO_PROJECT_CODE ? undefined : { parts: restParts, strapi: app as unknown as FactoryStrapi });
+    await registerGraphql(transport, { extensions: graphqlExtensions, handlers }, uploads);
     await lifecycles.bootstrap?.({ strapi: app, app });
     await server.ready();
-    auth.start();
     return app;
   } catch (error) {
-    await db.close();
+    await runtime.close();
     throw error;
   }
 }
 
-function allowDestructive(config: ProjectConfig): boolean {
-  const settings = (config.raw.database as { settings?: { allowDestructiveSync?: unknown } } | undefined)?.settings;
-  return settings?.allowDestructiveSync === true || config.env.DATABASE_ALLOW_DESTRUCTIVE_SYNC === 'true';
+const globalStrapi = globalThis as { strapi?: unknown };
+
+/** The `api.rest` limits every parsed query is checked against, REST and GraphQL alike. */
+function queryBudget(rest: ProjectConfig['api']['rest']): QueryBudget {
+  return { maxPopulateNodes: rest.maxPopulateNodes, maxFilterNodes: rest.maxFilterNodes, maxRelationHops: rest.maxRelationHops };
+}
+
+/** A port that cannot be had is a startup failure with a clear message, not a stack trace. */
+function listenError(error: unknown, host: string, port: number): unknown {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  switch (code) {
+    case 'EADDRINUSE':
+      return new StartupError(`Cannot listen on ${where}: the port is already in use (EADDRINUSE). Stop the process holding it, or set PORT (or server.port) to a free one.`);
+    case 'EACCES':
+      return new StartupError(`Cannot listen on ${where}: permission denied (EACCES). Ports below 1024 need privileges; set PORT (or server.port) to a higher one.`);
+    case 'EADDRNOTAVAIL':
+      return new StartupError(`Cannot listen on ${where}: the address is not available on this machine (EADDRNOTAVAIL). Check HOST (or server.host).`);
+    default:
+      return error;
+  }
 }

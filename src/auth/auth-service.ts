@@ -18,8 +18,15 @@ import { createJwtService } from './jwt.js';
 import { createLocalAuth, type AuthResult } from './local-auth.js';
 import { createRateLimiter } from './rate-limit.js';
 import type { CreateRoleInput, RoleRecord } from './roles-store.js';
-import { sanitizeQuery } from './sanitize-query.js';
-import { checkWriteTargets } from './sanitize-write.js';
+import { checkWriteForActor, sanitizeForActor } from './sanitize-for-actor.js';
+import type { AdvancedSettings } from '../config/types.js';
+import type { EmailService } from '../email/email-service.js';
+import { createAccountFlows, type AccountFlows } from './account-flows.js';
+import { allows } from './actor.js';
+import { createRoleAdmin, type RoleAdmin } from './role-admin.js';
+import { createUserAdmin, type UserAdmin } from './user-admin.js';
+import { ValidationError } from '../errors/index.js';
+import { isRecord } from '../util/is-record.js';
 import type { Secrets } from './secrets.js';
 import { INVALID_CREDENTIALS, resolveActor } from './strategy.js';
 import type { CreateTokenInput, TokenRecord } from './tokens-store.js';
@@ -39,6 +46,14 @@ export interface PermissionsApi {
   listRoles(): Promise<RoleRecord[]>;
 }
 
+/** users-permissions' advanced settings, for `bootstrap` (`app.usersPermissions`) */
+export interface UsersPermissionsApi {
+  /** the settings in effect: config/plugins' `advanced`, then what `setAdvanced` changed */
+  advanced(): AdvancedSettings;
+  /** changes some settings in this process (not stored: set them from bootstrap on every start) */
+  setAdvanced(changes: Partial<AdvancedSettings>): AdvancedSettings;
+}
+
 export interface TokensApi {
   /** `accessKey` is the token to send as `Authorization: Bearer <accessKey>`; it is not stored */
   create(input: CreateTokenInput): Promise<{ token: TokenRecord; accessKey: string }>;
@@ -52,25 +67,34 @@ export interface TransportAuth {
   /** throws 401 (anonymous or bad credentials) or 403 (authenticated, not permitted) */
   authorize(request: AuthRequest, action: ContentAction, uid: string): Promise<void>;
   canFind(request: AuthRequest, uid: string): Promise<boolean>;
-  /** forbidden population dropped; 400 for filters/sorts through unreadable relations; 401 for anonymous draft reads */
+  /** forbidden population dropped; 400 for filters/sorts through unreadable relations; 401 for any anonymous draft read (see draft-reads.ts) */
   sanitizeQuery<Q extends Selection & Partial<Pick<Query, 'filters' | 'sort'>>>(request: AuthRequest, uid: string, query: Q, action: ContentAction): Promise<Q>;
   /** 400 when `data` names a relation target the actor may not read */
   checkWrite(request: AuthRequest, uid: string, data: unknown): Promise<void>;
-  /** 429 once the request's IP has used up `route`'s budget */
-  rateLimit(request: AuthRequest, route: string): void;
+  /** 429 (with `retryAfter`) once the request's IP has used up `route`'s budget */
+  rateLimit(request: AuthRequest, route: string): Promise<void>;
   register(body: unknown): Promise<AuthResult>;
   login(body: unknown): Promise<AuthResult>;
   /** the authenticated user; 401 for anyone else */
   me(request: AuthRequest): Promise<Entry>;
+  /** throws 401/403 unless the actor holds the action named `name` (`plugin::users-permissions.user.count`) */
+  authorizeAction(request: AuthRequest, name: string): Promise<void>;
+  /** `/api/users` writes, by numeric id */
+  readonly users: UserAdmin;
+  /** `/api/users-permissions/roles` and `/permissions` */
+  readonly roles: RoleAdmin;
+  /** forgot / reset / change password, email confirmation */
+  readonly account: Omit<AccountFlows, 'changePassword' | 'sendConfirmation'> & {
+    changePassword(request: AuthRequest, body: unknown): Promise<AuthResult>;
+  };
 }
 
 export interface AuthService extends TransportAuth {
   readonly permissions: PermissionsApi;
   readonly tokens: TokensApi;
+  readonly usersPermissions: UsersPermissionsApi;
   /** creates the default roles, loads the cache */
   init(): Promise<void>;
-  /** starts following changes made by other processes */
-  start(): void;
   stop(): Promise<void>;
 }
 
@@ -80,20 +104,72 @@ export interface AuthServiceOptions {
   readonly secrets: Secrets;
   readonly config: AuthConfig;
   readonly log: { warn(message: string): void };
+  readonly email: EmailService;
+  /** absolute URL of `GET /api/auth/email-confirmation`, for the confirmation emails */
+  readonly confirmationUrl: string;
+  /** Redis URL for the rate-limit counters shared by every instance; '' or absent: in memory */
+  readonly redisUrl?: string;
+}
+
+const ADVANCED_KEYS: Readonly<Record<keyof AdvancedSettings, 'boolean' | 'string'>> = {
+  unique_email: 'boolean',
+  allow_register: 'boolean',
+  email_confirmation: 'boolean',
+  email_confirmation_redirection: 'string',
+  email_reset_password: 'string',
+  default_role: 'string',
+};
+
+function checkAdvanced(changes: unknown): Partial<AdvancedSettings> {
+  if (!isRecord(changes)) throw new ValidationError('setAdvanced takes an object of settings');
+  for (const [key, value] of Object.entries(changes)) {
+    const kind = ADVANCED_KEYS[key as keyof AdvancedSettings];
+    if (kind === undefined) throw new ValidationError(`Unknown users-permissions setting "${key}" (settings: ${Object.keys(ADVANCED_KEYS).join(', ')})`);
+    if (typeof value !== kind) throw new ValidationError(`users-permissions setting "${key}" must be a ${kind}`);
+  }
+  return changes as Partial<AdvancedSettings>;
 }
 
 export function createAuthService(options: AuthServiceOptions): AuthService {
   const { registry, stores, secrets, config, log } = options;
-  const cache: AuthCache = createAuthCache(stores, log);
+  let advanced: AdvancedSettings = { ...config.advanced };
+  const roleOfType = (type: string): string | undefined => cache.current().rolesByType.get(type)?.documentId;
+  const flows = createAccountFlows({
+    users: stores.users,
+    jwt: { issue: (id) => jwt.issue(id), verify: (token) => jwt.verify(token) },
+    email: options.email,
+    passwordMinLength: config.passwordMinLength,
+    resetPasswordLifetime: config.resetPasswordLifetime,
+    emailConfirmationLifetime: config.emailConfirmationLifetime,
+    confirmationUrl: options.confirmationUrl,
+    advanced: () => advanced,
+    log,
+  });
+  const cache: AuthCache = createAuthCache(stores);
   const jwt = createJwtService(secrets.jwtSecret, config.jwtExpiresIn);
-  const limiter = createRateLimiter(config.ratelimit);
+  const limiter = createRateLimiter({ interval: config.ratelimit.interval, max: config.ratelimit.max, redisUrl: options.redisUrl });
   const actors = new WeakMap<AuthRequest, Promise<Actor>>();
   const local = createLocalAuth({
     users: stores.users,
     jwt,
     passwordMinLength: config.passwordMinLength,
-    defaultRole: () => cache.current().rolesByType.get('authenticated')?.documentId,
+    roleOfType,
+    advanced: () => advanced,
+    sendConfirmation: (user) => flows.sendConfirmation(user),
   });
+  const userAdmin = createUserAdmin({
+    users: stores.users,
+    passwordMinLength: config.passwordMinLength,
+    advanced: () => advanced,
+    async roleRef(ref) {
+      if (isRecord(ref) && typeof ref.type === 'string') return roleOfType(ref.type);
+      const roles = await stores.roles.list();
+      if (typeof ref === 'number') return roles.find((role) => role.id === ref)?.documentId;
+      if (typeof ref === 'string') return roles.find((role) => role.documentId === ref || String(role.id) === ref)?.documentId;
+      return undefined;
+    },
+  });
+  const roleAdmin = createRoleAdmin(registry, stores.roles, stores.users);
 
   const actor = (request: AuthRequest): Promise<Actor> => {
     let resolved = actors.get(request);
@@ -101,11 +177,10 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       resolved = resolveActor(request.headers.authorization, {
         cache,
         jwt,
-        users: stores.users,
         salt: secrets.apiTokenSalt,
         touch(token, when) {
           // Bookkeeping outside the request: not in its Server-Timing count, never its failure.
-          void runWithStatementCounter(() => stores.tokens.touch(token.documentId, when)).catch((error: unknown) => {
+          void runWithStatementCounter(() => stores.tokens.touch({ id: token.grants.id, documentId: token.documentId }, when)).catch((error: unknown) => {
             log.warn(`could not record the use of API token "${token.grants.name}": ${error instanceof Error ? error.message : String(error)}`);
           });
         },
@@ -114,8 +189,10 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     }
     return resolved;
   };
+  // Every process sees the change at its next request through the stamp; reloading here too
+  // spares this process's next request the reload.
   const changed = <T>(work: Promise<T>): Promise<T> => work.then(async (result) => {
-    await cache.refresh(true);
+    await cache.refresh();
     return result;
   });
 
@@ -131,21 +208,19 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       return can(await actor(request), 'find', uid);
     },
     async sanitizeQuery(request, uid, query, action) {
-      const who = await actor(request);
-      const schema = registry.get(uid);
-      const reads = action === 'find' || action === 'findOne';
-      if (reads && who.kind === 'public' && query.status === 'draft' && schema.modelType === 'contentType' && schema.draftAndPublish) {
-        throw new UnauthorizedError('Reading drafts needs credentials');
-      }
-      return sanitizeQuery(registry, uid, query, (target) => can(who, 'find', target));
+      return sanitizeForActor(registry, await actor(request), uid, query, action);
     },
     async checkWrite(request, uid, data) {
-      const who = await actor(request);
-      checkWriteTargets(registry, uid, data, (target) => can(who, 'find', target));
+      checkWriteForActor(registry, await actor(request), uid, data);
     },
-    rateLimit(request, route) {
+    async rateLimit(request, route) {
       if (!config.ratelimit.enabled) return;
-      if (!limiter.hit(`${request.ip}:${route.toLowerCase()}`)) throw new RateLimitError();
+      // request.ip is the socket's address unless server.proxy trusts X-Forwarded-For
+      const wait = await limiter.hit(`${request.ip}:${route.toLowerCase()}`);
+      if (wait === undefined) return;
+      const refusal = new RateLimitError();
+      refusal.retryAfter = wait;
+      throw refusal;
     },
     register: (body) => local.register(body),
     login: (body) => local.login(body),
@@ -153,6 +228,39 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       const who = await actor(request);
       if (who.kind !== 'user') throw new UnauthorizedError('Unauthorized');
       return who.user;
+    },
+    async authorizeAction(request, name) {
+      const who = await actor(request);
+      if (allows(who, name)) return;
+      if (who.kind === 'public') throw new UnauthorizedError(INVALID_CREDENTIALS);
+      throw new ForbiddenError('Forbidden');
+    },
+    users: userAdmin,
+    // Role writes change what requests may do: reload now, as app.permissions does.
+    roles: {
+      permissions: () => roleAdmin.permissions(),
+      list: () => roleAdmin.list(),
+      findOne: (id) => roleAdmin.findOne(id),
+      create: (body) => changed(roleAdmin.create(body)),
+      update: (id, body) => changed(roleAdmin.update(id, body)),
+      delete: (id) => changed(roleAdmin.delete(id)),
+    },
+    account: {
+      forgotPassword: (body) => flows.forgotPassword(body),
+      resetPassword: (body) => flows.resetPassword(body),
+      async changePassword(request, body) {
+        const who = await actor(request);
+        return flows.changePassword(who.kind === 'user' ? who.user : null, body);
+      },
+      emailConfirmation: (query) => flows.emailConfirmation(query),
+      sendEmailConfirmation: (body) => flows.sendEmailConfirmation(body),
+    },
+    usersPermissions: {
+      advanced: () => advanced,
+      setAdvanced(changes) {
+        advanced = { ...advanced, ...checkAdvanced(changes) };
+        return advanced;
+      },
     },
     permissions: {
       grant: (role, actions) => changed(stores.roles.grant(role, actions)),
@@ -167,9 +275,12 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     },
     async init() {
       await stores.roles.ensureDefaults();
-      await cache.refresh(true);
+      await cache.refresh();
     },
-    start: () => cache.start(),
-    stop: () => cache.stop(),
+    async stop() {
+      await cache.stop();
+      await limiter.close();
+      await options.email.close();
+    },
   };
 }

@@ -1,31 +1,24 @@
 /**
- * The permission version stamp: one row whose `stamp` is replaced by a fresh random value on
- * every role, permission or token change (by the server or by the CLI in another process).
- * Running servers poll it and reload when it differs; random values need no atomic increment.
+ * The auth version stamp (`vellum_auth_state`): one row whose `stamp` every write to users,
+ * roles, permissions and API tokens replaces in its own transaction, whichever process makes it
+ * (documents/change-stamp.ts). Each request reads it with one primary-key statement; a stamp
+ * other than the cached one sends the caches back to the database.
  */
-import { randomBytes } from 'node:crypto';
-import type { DocumentRepository } from '../documents/types.js';
-import { PLAIN, allRows } from './queries.js';
+import { bumpChangeStamp, readChangeStamp } from '../engine/change-stamp.js';
+import type { EngineContext } from '../engine/types.js';
+import { AUTH_STATE_UID } from './content-types.js';
 
 export interface AuthState {
   read(): Promise<string | null>;
+  /** for a database that has no stamp yet; writes through the repositories replace it themselves */
   bump(): Promise<void>;
 }
 
-export function createAuthState(repo: DocumentRepository): AuthState {
-  const first = async (): Promise<{ documentId: string; stamp: string } | null> => {
-    const [row] = (await repo.findPage({ ...allRows(null), pagination: { kind: 'offset', start: 0, limit: 1, withCount: false } })).entries;
-    return row ? { documentId: String(row.documentId), stamp: String(row.stamp) } : null;
-  };
+export function createAuthState(engine: EngineContext): AuthState {
   return {
-    async read() {
-      return (await first())?.stamp ?? null;
-    },
+    read: () => readChangeStamp(engine, AUTH_STATE_UID),
     async bump() {
-      const stamp = randomBytes(12).toString('hex');
-      const row = await first();
-      if (row) await repo.update(row.documentId, { stamp }, { status: 'published' }, PLAIN);
-      else await repo.create({ stamp }, { status: 'published' }, PLAIN);
+      await bumpChangeStamp(engine, AUTH_STATE_UID);
     },
   };
 }

@@ -2,7 +2,7 @@
 import type { DocumentRepository } from '../documents/types.js';
 import type { EngineContext } from '../engine/types.js';
 import { createAuthState, type AuthState } from './auth-state.js';
-import { API_TOKEN_UID, AUTH_STATE_UID, PERMISSION_UID, ROLE_UID, USER_UID } from './content-types.js';
+import { API_TOKEN_UID, PERMISSION_UID, ROLE_UID, USER_UID } from './content-types.js';
 import { createRolesStore, type RolesStore } from './roles-store.js';
 import { createTokensStore, type TokensStore } from './tokens-store.js';
 import { createUsersStore, type UsersStore } from './users-store.js';
@@ -17,11 +17,11 @@ export interface AuthStores {
 export function createAuthStores(
   engine: EngineContext, repository: (uid: string) => DocumentRepository, apiTokenSalt: string,
 ): AuthStores {
-  const state = createAuthState(repository(AUTH_STATE_UID));
+  const state = createAuthState(engine);
   return {
     state,
     roles: createRolesStore(engine.registry, { roles: repository(ROLE_UID), permissions: repository(PERMISSION_UID) }, state),
-    tokens: createTokensStore(engine, repository(API_TOKEN_UID), state, apiTokenSalt),
+    tokens: createTokensStore(engine, repository(API_TOKEN_UID), apiTokenSalt),
     users: createUsersStore(engine, repository(USER_UID)),
   };
 }

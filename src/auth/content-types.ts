@@ -10,10 +10,15 @@ export const USER_UID = 'plugin::users-permissions.user';
 export const ROLE_UID = 'plugin::users-permissions.role';
 export const PERMISSION_UID = 'plugin::users-permissions.permission';
 export const API_TOKEN_UID = 'plugin::vellum.api-token';
-/** One row whose `stamp` changes with every role, permission or token change. */
+/** One row whose `stamp` changes with every user, role, permission or token change. */
 export const AUTH_STATE_UID = 'plugin::vellum.auth-state';
 
 const hidden = { 'content-manager': { visible: false }, 'content-type-builder': { visible: false } };
+/**
+ * Every write to these types replaces the auth state's stamp in the write's own transaction
+ * (documents/change-stamp.ts), whoever makes it: REST, GraphQL, the document service, the CLI.
+ */
+const stamped = { vellum: { changeStamp: AUTH_STATE_UID } };
 
 export const AUTH_CONTENT_TYPES: readonly RawSchemaFile[] = [
   {
@@ -24,7 +29,7 @@ export const AUTH_CONTENT_TYPES: readonly RawSchemaFile[] = [
       collectionName: 'up_users',
       info: { singularName: 'user', pluralName: 'users', displayName: 'User', name: 'user' },
       options: { draftAndPublish: false },
-      pluginOptions: { 'content-type-builder': { visible: false } },
+      pluginOptions: { 'content-type-builder': { visible: false }, ...stamped },
       attributes: {
         username: { type: 'string', minLength: 3, unique: true, required: true },
         email: { type: 'email', minLength: 6, unique: true, required: true },
@@ -46,7 +51,7 @@ export const AUTH_CONTENT_TYPES: readonly RawSchemaFile[] = [
       collectionName: 'up_roles',
       info: { singularName: 'role', pluralName: 'roles', displayName: 'Role', name: 'role' },
       options: { draftAndPublish: false },
-      pluginOptions: hidden,
+      pluginOptions: { ...hidden, ...stamped },
       attributes: {
         name: { type: 'string', minLength: 3, required: true },
         description: { type: 'string' },
@@ -64,7 +69,7 @@ export const AUTH_CONTENT_TYPES: readonly RawSchemaFile[] = [
       collectionName: 'up_permissions',
       info: { singularName: 'permission', pluralName: 'permissions', displayName: 'Permission', name: 'permission' },
       options: { draftAndPublish: false },
-      pluginOptions: hidden,
+      pluginOptions: { ...hidden, ...stamped },
       attributes: {
         action: { type: 'string', required: true },
         role: { type: 'relation', relation: 'manyToOne', target: ROLE_UID, inversedBy: 'permissions' },
@@ -79,7 +84,7 @@ export const AUTH_CONTENT_TYPES: readonly RawSchemaFile[] = [
       collectionName: 'vellum_api_tokens',
       info: { singularName: 'api-token', pluralName: 'api-tokens', displayName: 'API token' },
       options: { draftAndPublish: false },
-      pluginOptions: hidden,
+      pluginOptions: { ...hidden, ...stamped },
       attributes: {
         name: { type: 'string', required: true, unique: true },
         description: { type: 'text' },

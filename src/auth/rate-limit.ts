@@ -1,27 +1,58 @@
 /**
  * Fixed-window request counting per key (`<ip>:<route>`), as Strapi limits its auth routes
- * (default 10 requests a minute). In memory: a restart or a second server starts afresh.
+ * (default 10 requests a minute), on rate-limiter-flexible. In memory by default; with a Redis
+ * URL the counters live in Redis, so every instance behind a load balancer draws on one budget.
+ * If Redis stops answering, each instance falls back to its own in-memory counters (limits
+ * still hold, per instance) rather than letting every request through or refusing them all.
  */
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+
 export interface RateLimiter {
-  /** counts one request; false when the key is over its limit in the current window */
-  hit(key: string): boolean;
+  /** counts one request; resolves to the seconds to wait when the key is over its limit, else undefined */
+  hit(key: string): Promise<number | undefined>;
+  close(): Promise<void>;
 }
 
-export function createRateLimiter(options: { interval: number; max: number }, now: () => number = Date.now): RateLimiter {
-  const windows = new Map<string, { count: number; resetAt: number }>();
+export interface RateLimiterOptions {
+  /** window in ms (rounded up to whole seconds: Redis expires keys by the second) */
+  readonly interval: number;
+  readonly max: number;
+  /** `redis://…`; '' keeps the counters in this process */
+  readonly redisUrl?: string;
+  /** Redis key prefix (tests isolate their counters with it) */
+  readonly keyPrefix?: string;
+}
+
+export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
+  const shape = { points: options.max, duration: Math.max(1, Math.ceil(options.interval / 1000)), keyPrefix: options.keyPrefix ?? 'vellum:auth' };
+  const memory = new RateLimiterMemory(shape);
+  let redis: Redis | undefined;
+  let redisLimiter: Promise<RateLimiterAbstract> | undefined;
+  const redisUrl = options.redisUrl;
+  // lazy, module included: CLI commands and servers without Redis never load or touch it; one
+  // retry, then the in-memory insurance answers instead of a request waiting on a dead connection
+  const limiter = (): Promise<RateLimiterAbstract> | RateLimiterAbstract => {
+    if (!redisUrl) return memory;
+    redisLimiter ??= import('ioredis').then(({ Redis }) => {
+      redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+      redis.on('error', () => undefined); // reconnects on its own; each failed command falls back to memory
+      return new RateLimiterRedis({ ...shape, storeClient: redis, insuranceLimiter: memory });
+    });
+    return redisLimiter;
+  };
   return {
-    hit(key) {
-      const time = now();
-      if (windows.size > 10_000) {
-        for (const [k, w] of windows) if (w.resetAt <= time) windows.delete(k);
+    async hit(key) {
+      try {
+        await (await limiter()).consume(key);
+        return undefined;
+      } catch (refusal) {
+        if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+        throw refusal;
       }
-      let window = windows.get(key);
-      if (!window || window.resetAt <= time) {
-        window = { count: 0, resetAt: time + options.interval };
-        windows.set(key, window);
-      }
-      window.count += 1;
-      return window.count <= options.max;
+    },
+    async close() {
+      if (redis && redis.status !== 'end') await redis.quit().catch(() => redis?.disconnect());
     },
   };
 }

@@ -1,10 +1,12 @@
 /**
  * Roles and their permissions in the database (`up_roles`, `up_permissions`), shared by the
- * server (`app.permissions`) and the CLI (`vellum role …`). Every change replaces the version
- * stamp, so running servers pick it up within a second.
+ * server (`app.permissions`) and the CLI (`vellum role …`). Every write goes through the
+ * repositories, which replace the auth version stamp in the same transaction, so every running
+ * server applies it at its next request.
  */
 import type { DocumentRepository } from '../documents/types.js';
-import { ValidationError } from '../errors/index.js';
+import type { Entry } from '../engine/types.js';
+import { UniqueError, UnknownPermissionsError, ValidationError, VellumError } from '../errors/index.js';
 import type { Registry } from '../model/types.js';
 import { normalizeAction, unknownActions } from './actions.js';
 import type { AuthState } from './auth-state.js';
@@ -38,6 +40,11 @@ export interface RolesStore {
   grant(ref: string, actions: readonly string[]): Promise<string[]>;
   /** returns the actions that were removed */
   revoke(ref: string, actions: readonly string[]): Promise<string[]>;
+  /** the roles as stored (id, documentId, name, description, type, timestamps), by row id */
+  rows(): Promise<Map<number, Entry>>;
+  rename(documentId: string, changes: { name?: string | undefined; description?: string | undefined }): Promise<void>;
+  /** deletes the role row (its users and permissions are the caller's business) */
+  remove(documentId: string): Promise<void>;
 }
 
 export const DEFAULT_ROLES = [
@@ -91,7 +98,7 @@ export function createRolesStore(registry: Registry, repos: Repos, state: AuthSt
   function checkActions(actions: readonly string[]): string[] {
     if (actions.length === 0) throw new ValidationError('Name at least one action, e.g. api::article.article.find');
     const unknown = unknownActions(registry, actions);
-    if (unknown.length > 0) throw new ValidationError(`Unknown permissions provided: ${unknown.join(', ')}`);
+    if (unknown.length > 0) throw new UnknownPermissionsError(`Unknown permissions provided: ${unknown.join(', ')}`);
     return [...new Set(actions.map(normalizeAction))];
   }
 
@@ -105,21 +112,38 @@ export function createRolesStore(registry: Registry, repos: Repos, state: AuthSt
           await repos.roles.create({ ...role }, { status: 'published' }, PLAIN);
         } catch (error) {
           // Another process (a second server, the CLI) created it first: the type is unique.
-          if (!(error instanceof ValidationError)) throw error;
+          if (!(error instanceof VellumError && error.code === UniqueError.code)) throw error;
         }
       }
-      if (missing.length > 0 || (await state.read()) === null) await state.bump();
+      // A database whose roles predate the stamp: give it one, so caches have something to key on.
+      if ((await state.read()) === null) await state.bump();
     },
     list,
     find,
+    async rows() {
+      const page = await repos.roles.findPage(allRows(null));
+      return new Map(page.entries.map((role) => [role.id, role]));
+    },
+    async rename(documentId, changes) {
+      const data: Record<string, unknown> = {};
+      if (changes.name !== undefined) {
+        const name = changes.name.trim();
+        if (name.length < 3) throw new ValidationError('A role name needs at least 3 characters');
+        data.name = name;
+      }
+      if (changes.description !== undefined) data.description = changes.description;
+      await repos.roles.update(documentId, data, { status: 'published' }, PLAIN);
+    },
+    async remove(documentId) {
+      await repos.roles.delete(documentId);
+    },
     async create(input) {
       const name = input.name.trim();
       if (name.length < 3) throw new ValidationError('A role name needs at least 3 characters');
-      const type = (input.type ?? name).trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+      const type = (input.type ?? name).trim().toLowerCase().replace(/[^a-z0-9_]+/g, '-').replace(/^-|-$/g, '');
       const roles = await list();
-      if (roles.some((r) => r.type === type || r.name === name)) throw new ValidationError(`A role named "${name}" already exists`);
+      if (roles.some((r) => r.type === type || r.name === name)) throw new UniqueError(`A role named "${name}" already exists`);
       const created = await repos.roles.create({ name, description: input.description ?? '', type }, { status: 'published' }, PLAIN);
-      await state.bump();
       return { id: created.id, documentId: String(created.documentId), name, description: input.description ?? '', type, actions: [] };
     },
     async grant(ref, actions) {
@@ -129,7 +153,6 @@ export function createRolesStore(registry: Registry, repos: Repos, state: AuthSt
       for (const action of added) {
         await repos.permissions.create({ action, role: role.documentId }, { status: 'published' }, PLAIN);
       }
-      if (added.length > 0) await state.bump();
       return added;
     },
     async revoke(ref, actions) {
@@ -147,7 +170,6 @@ export function createRolesStore(registry: Registry, repos: Repos, state: AuthSt
         await repos.permissions.delete(String(row.documentId));
         removed.push(action);
       }
-      if (removed.length > 0) await state.bump();
       return [...new Set(removed)];
     },
   };

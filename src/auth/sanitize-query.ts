@@ -6,6 +6,7 @@
  * relation, or name a private attribute, are a 400 `Invalid key`, so nothing leaks by probing.
  */
 import { invalidKey } from '../errors/index.js';
+import { attributeOf, isHidden } from '../model/attributes.js';
 import { UPLOAD_FILE_UID } from '../model/built-in-types.js';
 import type { Attribute, Registry, Schema } from '../model/types.js';
 import type { FilterNode, NestedSelection, PopulateNode, Query, Selection, SortNode } from '../query/ast.js';
@@ -16,6 +17,8 @@ export type CanFind = (uid: string) => boolean;
 interface Walk {
   readonly registry: Registry;
   readonly canFind: CanFind;
+  /** collects the targets whose population was dropped (GraphQL answers their fields FORBIDDEN) */
+  readonly denied: Set<string> | undefined;
 }
 
 /** The content type a relation or media attribute reads (null for components and scalars). */
@@ -25,21 +28,13 @@ export function guardedTarget(attribute: Attribute): string | null {
   return null;
 }
 
-function isHidden(attribute: Attribute): boolean {
-  return attribute.private || (attribute.kind === 'scalar' && attribute.type === 'password');
-}
-
-function ownAttribute(schema: Schema, name: string): Attribute | undefined {
-  return Object.prototype.hasOwnProperty.call(schema.attributes, name) ? schema.attributes[name] : undefined;
-}
-
 /** The schema rows behind `attribute` come from, after checking the actor may read them. */
 function enter(walk: Walk, schema: Schema, name: string, param: string, path: readonly string[]): Schema | null {
-  const attribute = ownAttribute(schema, name);
+  const attribute = attributeOf(schema, name);
   if (!attribute) return null;
-  if (isHidden(attribute)) throw invalidKey(param, [...path, name]);
+  if (isHidden(attribute)) throw invalidKey(param, [...path, name], 'query', true);
   const target = guardedTarget(attribute);
-  if (target !== null && !walk.canFind(target)) throw invalidKey(param, [...path, name]);
+  if (target !== null && !walk.canFind(target)) throw invalidKey(param, [...path, name], 'query', true);
   switch (attribute.kind) {
     case 'relation':
     case 'media':
@@ -54,8 +49,8 @@ function enter(walk: Walk, schema: Schema, name: string, param: string, path: re
 function checkFilter(walk: Walk, schema: Schema, node: FilterNode, param: string, path: readonly string[]): void {
   switch (node.kind) {
     case 'compare': {
-      const attribute = ownAttribute(schema, node.field);
-      if (attribute && isHidden(attribute)) throw invalidKey(param, [...path, node.field]);
+      const attribute = attributeOf(schema, node.field);
+      if (attribute && isHidden(attribute)) throw invalidKey(param, [...path, node.field], 'query', true);
       return;
     }
     case 'and':
@@ -80,8 +75,8 @@ function checkSort(walk: Walk, schema: Schema, sort: readonly SortNode[], param:
       if (!current) return;
       const at = [...path, ...node.path.slice(0, index)];
       if (index === node.path.length - 1) {
-        const attribute = ownAttribute(current, segment);
-        if (attribute && isHidden(attribute)) throw invalidKey(param, [...at, segment]);
+        const attribute = attributeOf(current, segment);
+        if (attribute && isHidden(attribute)) throw invalidKey(param, [...at, segment], 'query', true);
         return;
       }
       current = enter(walk, current, segment, param, at);
@@ -98,11 +93,14 @@ function sanitizeSelection<S extends NestedSelection>(walk: Walk, schema: Schema
 function prunePopulate(walk: Walk, schema: Schema, populate: readonly PopulateNode[], path: readonly string[]): readonly PopulateNode[] {
   const kept: PopulateNode[] = [];
   for (const node of populate) {
-    const attribute = ownAttribute(schema, node.attribute);
+    const attribute = attributeOf(schema, node.attribute);
     if (!attribute) continue;
     const here = [...path, node.attribute];
     const target = guardedTarget(attribute);
-    if (target !== null && !walk.canFind(target)) continue;
+    if (target !== null && !walk.canFind(target)) {
+      walk.denied?.add(target);
+      continue;
+    }
     switch (attribute.kind) {
       case 'relation':
       case 'media':
@@ -127,13 +125,14 @@ function prunePopulate(walk: Walk, schema: Schema, populate: readonly PopulateNo
 }
 
 /**
- * The query with forbidden population removed; throws a 400 for filters or sorts through a
- * relation the actor may not read, or on a private attribute.
+ * The query with forbidden population removed (each dropped target added to `denied` when given);
+ * throws a 400 for filters or sorts through a relation the actor may not read, or on a private
+ * attribute.
  */
 export function sanitizeQuery<Q extends Selection & Partial<Pick<Query, 'filters' | 'sort'>>>(
-  registry: Registry, uid: string, query: Q, canFind: CanFind,
+  registry: Registry, uid: string, query: Q, canFind: CanFind, denied?: Set<string>,
 ): Q {
-  const walk: Walk = { registry, canFind };
+  const walk: Walk = { registry, canFind, denied };
   const schema = registry.get(uid);
   if (query.filters) checkFilter(walk, schema, query.filters, 'filters', []);
   if (query.sort) checkSort(walk, schema, query.sort, 'sort', []);

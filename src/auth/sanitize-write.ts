@@ -7,9 +7,7 @@
 import { ValidationError } from '../errors/index.js';
 import type { Registry, Schema } from '../model/types.js';
 import { guardedTarget, type CanFind } from './sanitize-query.js';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isRecord } from '../util/is-record.js';
 
 function invalidBodyKey(path: readonly string[]): ValidationError {
   const key = path[path.length - 1] ?? '';

@@ -1,10 +1,10 @@
 /**
  * The secrets authentication needs: `JWT_SECRET` (signs user JWTs), `API_TOKEN_SALT` (keys the
- * API token HMAC) and `APP_KEYS`. Read from the environment (which includes the project's
- * `.env`), else from the config keys Strapi projects use (`'users-permissions'.config.jwtSecret`,
- * `admin.apiToken.salt`, `server.app.keys`). In production a missing one stops the start; in
- * development and test it is generated once and appended to the project's `.env`, so tokens and
- * sessions survive restarts.
+ * API token HMAC) and `APP_KEYS`. `loadConfig` reads them (`config.secrets`) from the environment
+ * (which includes the project's `.env`), else from the config keys Strapi projects use
+ * (`'users-permissions'.config.jwtSecret`, `admin.apiToken.salt`, `server.app.keys`). In
+ * production a missing one stops the start; in development and test it is generated once and
+ * appended to the project's `.env`, so tokens and sessions survive restarts.
  */
 import { randomBytes } from 'node:crypto';
 import { appendFile, readFile } from 'node:fs/promises';
@@ -12,7 +12,6 @@ import { join } from 'node:path';
 import { parse } from 'dotenv';
 import type { ProjectConfig } from '../config/types.js';
 import { StartupError } from '../errors/index.js';
-import type { AuthConfig } from './auth-config.js';
 
 export interface Secrets {
   readonly jwtSecret: string;
@@ -22,22 +21,6 @@ export interface Secrets {
 
 export const SECRET_NAMES = ['JWT_SECRET', 'API_TOKEN_SALT', 'APP_KEYS'] as const;
 type SecretName = (typeof SECRET_NAMES)[number];
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function fromConfig(config: Pick<ProjectConfig, 'raw'>, auth: AuthConfig): Partial<Record<SecretName, string>> {
-  const admin = isRecord(config.raw.admin) ? config.raw.admin : {};
-  const apiToken = isRecord(admin.apiToken) ? admin.apiToken : {};
-  const server = isRecord(config.raw.server) ? config.raw.server : {};
-  const app = isRecord(server.app) ? server.app : {};
-  const keys = Array.isArray(app.keys) && app.keys.every((k) => typeof k === 'string' && k !== '') ? app.keys.join(',') : undefined;
-  return {
-    JWT_SECRET: auth.jwtSecret,
-    API_TOKEN_SALT: typeof apiToken.salt === 'string' && apiToken.salt !== '' ? apiToken.salt : undefined,
-    APP_KEYS: keys,
-  };
-}
 
 async function readDotEnv(file: string): Promise<Record<string, string>> {
   try {
@@ -55,16 +38,10 @@ const generators: Record<SecretName, () => string> = {
 };
 
 export async function resolveSecrets(
-  config: Pick<ProjectConfig, 'env' | 'raw' | 'environment' | 'projectDir'>,
-  auth: AuthConfig,
+  config: Pick<ProjectConfig, 'secrets' | 'environment' | 'projectDir'>,
   log: { info(message: string): void },
 ): Promise<Secrets> {
-  const configured = fromConfig(config, auth);
-  const values: Partial<Record<SecretName, string>> = {};
-  for (const name of SECRET_NAMES) {
-    const fromEnv = config.env[name];
-    values[name] = fromEnv !== undefined && fromEnv !== '' ? fromEnv : configured[name];
-  }
+  const values: Partial<Record<SecretName, string>> = { ...config.secrets };
   let missing = SECRET_NAMES.filter((name) => values[name] === undefined);
   if (missing.length > 0 && config.environment === 'production') {
     throw new StartupError(

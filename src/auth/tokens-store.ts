@@ -3,14 +3,16 @@
  * CLI (`vellum token …`). The plain token exists only in `create`'s result; the table keeps its
  * HMAC. Types and rules follow Strapi's admin API tokens: `read-only`, `full-access`, `custom`
  * (listed actions only), lifespans of 7, 30 or 90 days or none, or an explicit expiry date.
+ * Creating and revoking go through the repository, which replaces the auth version stamp in the
+ * same transaction (auth-state.ts).
  */
 import type { DocumentRepository } from '../documents/types.js';
 import type { EngineContext } from '../engine/types.js';
 import { readHiddenValues } from '../engine/read-hidden.js';
-import { ValidationError } from '../errors/index.js';
+import { updateScalars } from '../engine/write/write-entity.js';
+import { UniqueError, UnknownPermissionsError, ValidationError } from '../errors/index.js';
 import { normalizeAction, unknownActions } from './actions.js';
 import type { TokenType } from './actor.js';
-import type { AuthState } from './auth-state.js';
 import { API_TOKEN_UID } from './content-types.js';
 import { PLAIN, allRows, eq } from './queries.js';
 import { hashAccessKey, newAccessKey } from './token-hash.js';
@@ -52,7 +54,10 @@ export interface TokensStore {
   revoke(name: string): Promise<boolean>;
   /** every token with its stored HMAC, for the request-time lookup */
   loadWithHashes(): Promise<Array<{ token: TokenRecord; hash: string }>>;
-  touch(documentId: string, when: Date): Promise<void>;
+  /** the token whose stored HMAC is `hash` (a cache miss) */
+  findByHash(hash: string): Promise<TokenRecord | null>;
+  /** records a use: bookkeeping, so it leaves the version stamp alone */
+  touch(token: { id: number; documentId: string }, when: Date): Promise<void>;
 }
 
 export function toTokenRecord(entry: Record<string, unknown>): TokenRecord {
@@ -89,7 +94,7 @@ function expiryOf(input: CreateTokenInput, now: Date): string | null {
 }
 
 export function createTokensStore(
-  engine: EngineContext, repo: DocumentRepository, state: AuthState, salt: string,
+  engine: EngineContext, repo: DocumentRepository, salt: string,
 ): TokensStore {
   const list = async (): Promise<TokenRecord[]> => (await repo.findPage(allRows(null))).entries.map(toTokenRecord);
 
@@ -104,10 +109,10 @@ export function createTokensStore(
       const permissions = [...new Set((input.permissions ?? []).map((p) => p.trim()).filter(Boolean))];
       if (type !== 'custom' && permissions.length > 0) throw new ValidationError('Non-custom tokens should not reference permissions');
       const unknown = unknownActions(engine.registry, permissions);
-      if (unknown.length > 0) throw new ValidationError(`Unknown permissions provided: ${unknown.join(', ')}`);
+      if (unknown.length > 0) throw new UnknownPermissionsError(`Unknown permissions provided: ${unknown.join(', ')}`);
       const expiresAt = expiryOf(input, new Date());
       if ((await repo.findPage(allRows(eq('name', name)))).entries.length > 0) {
-        throw new ValidationError(`A token named "${name}" already exists`);
+        throw new UniqueError(`A token named "${name}" already exists`);
       }
       const accessKey = newAccessKey();
       const created = await repo.create({
@@ -119,14 +124,12 @@ export function createTokensStore(
         expiresAt,
         lastUsedAt: null,
       }, { status: 'published' }, PLAIN);
-      await state.bump();
       return { token: toTokenRecord(created), accessKey };
     },
     list,
     async revoke(name) {
       const rows = (await repo.findPage(allRows(eq('name', name)))).entries;
       for (const row of rows) await repo.delete(String(row.documentId));
-      if (rows.length > 0) await state.bump();
       return rows.length > 0;
     },
     async loadWithHashes() {
@@ -137,9 +140,15 @@ export function createTokensStore(
         return typeof hash === 'string' ? [{ token: toTokenRecord(entry), hash }] : [];
       });
     },
-    async touch(documentId, when) {
-      // lastUsedAt is bookkeeping: no version bump, running servers need not reload for it.
-      await repo.update(documentId, { lastUsedAt: when.toISOString() }, { status: 'published' }, PLAIN);
+    async findByHash(hash) {
+      // The access key is private: the engine filters on it here, no client can (query/).
+      const [entry] = (await repo.findPage({ ...allRows(eq('accessKey', hash)), pagination: { kind: 'offset', start: 0, limit: 1, withCount: false } })).entries;
+      return entry ? toTokenRecord(entry) : null;
+    },
+    async touch(token, when) {
+      // Straight to the row, not through the repository: a use is no permission change, so it
+      // must not replace the version stamp and send every server back to the database.
+      await updateScalars(engine, { schema: engine.registry.contentType(API_TOKEN_UID), rowId: token.id, documentId: token.documentId }, { lastUsedAt: when.toISOString() });
     },
   };
 }

@@ -20,6 +20,18 @@ export interface UsersStore {
   isTaken(email: string, username: string): Promise<boolean>;
   passwordHash(userId: number): Promise<string | null>;
   create(data: Record<string, unknown>): Promise<Entry>;
+  /** the first user whose `field` (email, username, resetPasswordToken, confirmationToken) is `value` */
+  findBy(field: string, value: string): Promise<Entry | null>;
+  /** by row id, as Strapi's `/api/users/:id` addresses users */
+  findByRowId(id: number): Promise<Entry | null>;
+  /** null when the user no longer exists */
+  update(documentId: string, data: Record<string, unknown>): Promise<Entry | null>;
+  /** the deleted user, or null */
+  delete(documentId: string): Promise<boolean>;
+  /** users holding the role (row id) */
+  countWithRole(roleId: number): Promise<number>;
+  /** document ids of the users holding the role */
+  withRole(roleId: number): Promise<string[]>;
 }
 
 export function createUsersStore(engine: EngineContext, repo: DocumentRepository): UsersStore {
@@ -51,6 +63,25 @@ export function createUsersStore(engine: EngineContext, repo: DocumentRepository
     },
     create(data) {
       return repo.create(data, { status: 'published' }, PLAIN);
+    },
+    findBy(field, value) {
+      return first(allRows(eq(field, value)));
+    },
+    findByRowId(id) {
+      return first(allRows(eq('id', id)));
+    },
+    update(documentId, data) {
+      return repo.update(documentId, data, { status: 'published' }, PLAIN);
+    },
+    delete(documentId) {
+      return repo.delete(documentId);
+    },
+    countWithRole(roleId) {
+      return repo.count({ kind: 'nested', attribute: 'role', filter: eq('id', roleId) }, 'published');
+    },
+    async withRole(roleId) {
+      const page = await repo.findPage(allRows({ kind: 'nested', attribute: 'role', filter: eq('id', roleId) }, [], []));
+      return page.entries.map((user) => String(user.documentId));
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * `vellum role list|grant|revoke|create`: roles and their permissions, for the project in the
  * current directory (or `--dir`). ROLE is a role's type (`public`, `authenticated`) or a custom
- * role's name. Running servers apply the change within a second.
+ * role's name. Running servers apply the change at their next request.
  */
 import { parseArgs } from 'node:util';
 import type { Env } from '../config/types.js';

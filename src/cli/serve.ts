@@ -11,16 +11,23 @@ const RELOAD_DEBOUNCE_MS = 250;
 
 async function boot(dir: string): Promise<{ app: VellumApp; url: string }> {
   const app = await createApp({ dir });
-  const url = await app.listen();
-  return { app, url };
+  try {
+    const url = await app.listen();
+    return { app, url };
+  } catch (error) {
+    // close the database and timers, so a process that cannot listen exits instead of idling
+    await app.stop();
+    throw error;
+  }
 }
 
+/** One log line (JSON in production) saying where the app answers. */
 function announce(app: VellumApp, url: string): void {
   const types = [...app.registry.contentTypes.values()].filter((t) => t.namespace === 'api');
-  console.log(`Vellum is running at ${url} (${app.config.database.client}, ${types.length} content types)`);
-  console.log(`  REST     ${url}/api/${types.find((t) => t.kind === 'collectionType')?.pluralName ?? ''}`);
-  const graphql = (app.config.raw.plugins as { graphql?: { enabled?: boolean; config?: { endpoint?: string } } } | undefined)?.graphql;
-  if (graphql?.enabled !== false) console.log(`  GraphQL  ${url}${graphql?.config?.endpoint ?? '/graphql'}`);
+  const rest = `${url}/api/${types.find((t) => t.kind === 'collectionType')?.pluralName ?? ''}`;
+  const { graphql } = app.config;
+  const graphqlUrl = graphql.enabled ? `  GraphQL ${url}${graphql.endpoint}` : '';
+  app.log.info(`Vellum is running at ${url} (${app.config.database.client}, ${types.length} content types)  REST ${rest}${graphqlUrl}`);
 }
 
 export async function serve(dirArg: string | undefined, options: { watch: boolean }): Promise<number> {
@@ -56,9 +63,12 @@ export async function serve(dirArg: string | undefined, options: { watch: boolea
     }
   }
 
+  // SIGTERM (orchestrators) or SIGINT (Ctrl-C): drain in-flight requests, run destroy, close
+  // the pool, then exit 0; a second signal is not caught, so it ends the process at once.
   await new Promise<void>((done) => {
-    const stop = (): void => {
+    const stop = (signal: NodeJS.Signals): void => {
       watchers.forEach((w) => w.close());
+      current.app.log.info(`${signal}: draining requests (at most ${current.app.config.server.shutdownTimeout} ms), then shutting down`);
       void current.app.stop().finally(done);
     };
     process.once('SIGINT', stop);

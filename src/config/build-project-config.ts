@@ -1,116 +1,107 @@
-import { ConfigChecker, isRecord } from './config-checker.js';
-import { CONFIG_DEFAULTS } from './defaults.js';
+import { checkConfig, type ConfigProblem } from './check-config.js';
 import type { MergedConfig } from './merge-config.js';
 import { normalizeDatabase } from './normalize-database.js';
-import type { ApiConfig, Env, Environment, PluginsConfig, ProjectConfig, ServerConfig } from './types.js';
+import { authSlice, emailSlice, graphqlSlice } from './plugin-slices.js';
+import { ProjectSchema, type CheckedConfig } from './schema/project-schema.js';
+import type { ConfiguredSecrets, Env, Environment, PluginsConfig, ProjectConfig } from './types.js';
+import { isRecord, keyPath } from './values.js';
 
 const ENVIRONMENTS: readonly Environment[] = ['development', 'production', 'test'];
 
+/** `config/server.ts: server.port must be an integer between 0 and 65535 (got "eighty")` */
+export function formatProblem(problem: ConfigProblem, path = problem.path): string {
+  return `${problem.source}: ${keyPath(path)} ${problem.expectation} (got ${problem.shown})`;
+}
+
 /**
- * The typed configuration out of the merged `config/` tree: defaults filled, every value
- * checked. All problems are returned together so one start reports them all.
+ * The typed configuration out of the merged `config/` tree, checked against the one schema.
+ * All problems are returned together so one start reports them all.
  */
 export function buildProjectConfig(
   merged: MergedConfig,
   env: Env,
   projectDir: string,
   nodeEnv: string,
-): { config: ProjectConfig; problems: readonly string[] } {
-  const checker = new ConfigChecker(merged, env);
-  for (const key of ['server', 'api', 'plugins', 'database', 'admin']) checker.object([key]);
+): { config: ProjectConfig | undefined; problems: readonly string[] } {
+  const { value, problems } = checkConfig(ProjectSchema, merged.value, (path) => merged.sourceOf(path), env);
+  if (problems.length > 0) return { config: undefined, problems: problems.map((problem) => formatProblem(problem)) };
+  // checked: every key the schema names has its type, defaults filled
+  const checked = value as CheckedConfig;
+  const auth = authSlice(checked.plugins);
   const config: ProjectConfig = {
     projectDir,
     // Any other NODE_ENV (staging, preview…) is a deployment: it behaves as production.
     environment: (ENVIRONMENTS as readonly string[]).includes(nodeEnv) ? (nodeEnv as Environment) : 'production',
     nodeEnv,
-    server: readServer(checker),
-    database: normalizeDatabase(checker, projectDir),
-    api: readApi(checker),
-    plugins: readPlugins(checker),
-    middlewares: readMiddlewares(checker),
+    server: {
+      host: checked.server.host,
+      port: checked.server.port,
+      url: checked.server.url.replace(/\/+$/, ''),
+      bodyLimit: checked.server.bodyLimit,
+      serverTiming: checked.server.serverTiming,
+      requestTimeout: checked.server.requestTimeout,
+      headersTimeout: checked.server.headersTimeout,
+      keepAliveTimeout: checked.server.keepAliveTimeout,
+      shutdownTimeout: checked.server.shutdownTimeout,
+      trustProxy: trustProxy(checked.server.proxy),
+      logLevel: checked.server.logLevel,
+      redisUrl: checked.server.redis,
+      health: { ...checked.server.health },
+    },
+    database: normalizeDatabase(checked.database.connection, projectDir),
+    api: {
+      rest: { ...checked.api.rest, prefix: trimSlash(checked.api.rest.prefix) },
+      responses: { privateAttributes: checked.api.responses.privateAttributes },
+    },
+    plugins: pluginEntries(merged.value['plugins'], checked.plugins.upload.config),
+    middlewares: checked.middlewares,
+    graphql: graphqlSlice(checked.plugins),
+    auth,
+    email: emailSlice(checked.plugins),
+    i18n: { defaultLocale: checked.plugins.i18n.config.defaultLocale, locales: [...checked.plugins.i18n.config.locales] },
+    secrets: configuredSecrets(checked, auth.jwtSecret, env),
+    databaseSettings: {
+      allowDestructiveSync: checked.database.settings.allowDestructiveSync || env['DATABASE_ALLOW_DESTRUCTIVE_SYNC'] === 'true',
+    },
     env,
     raw: merged.value,
   };
-  return { config, problems: checker.problems };
+  return { config, problems: [] };
 }
 
-function readServer(checker: ConfigChecker): ServerConfig {
-  const defaults = CONFIG_DEFAULTS.server;
+function trimSlash(prefix: string): string {
+  return prefix.length > 1 ? prefix.replace(/\/+$/, '') : prefix;
+}
+
+/** `config/plugins` entries as written, with the checked keys of `upload.config` filled */
+function pluginEntries(raw: unknown, checkedUpload: PluginsConfig['upload']['config']): PluginsConfig {
+  const plugins = isRecord(raw) ? raw : {};
+  const upload = isRecord(plugins['upload']) ? plugins['upload'] : {};
+  const uploadConfig = isRecord(upload['config']) ? upload['config'] : {};
+  const { sizeLimit, breakpoints, responsiveDimensions, sizeOptimization, autoOrientation, provider, providerOptions, actionOptions } = checkedUpload;
   return {
-    host: checker.string(['server', 'host'], { env: 'HOST', default: defaults.host }),
-    port: checker.integer(['server', 'port'], { env: 'PORT', default: defaults.port, min: 0, max: 65535 }),
-    bodyLimit: checker.byteSize(['server', 'bodyLimit'], { default: defaults.bodyLimit }),
-    serverTiming: checker.boolean(['server', 'serverTiming'], { default: defaults.serverTiming }),
+    ...plugins,
+    upload: { ...upload, config: { ...uploadConfig, sizeLimit, breakpoints, responsiveDimensions, sizeOptimization, autoOrientation, provider, providerOptions, actionOptions } },
   };
 }
 
-function readApi(checker: ConfigChecker): ApiConfig {
-  const defaults = CONFIG_DEFAULTS.api;
-  checker.object(['api', 'rest']);
-  checker.object(['api', 'responses']);
-  const rest = (key: string): string[] => ['api', 'rest', key];
-  const prefix = checker.string(rest('prefix'), { default: defaults.rest.prefix });
-  if (!prefix.startsWith('/')) {
-    checker.report(rest('prefix'), 'must start with "/"', { value: prefix, source: checker.sourceOf(rest('prefix')) });
-  }
+/** each secret from its environment variable, else from the config key Strapi projects use */
+function configuredSecrets(checked: CheckedConfig, jwtSecret: string | undefined, env: Env): ConfiguredSecrets {
+  const pick = (name: keyof ConfiguredSecrets, configured: string | undefined): string | undefined => {
+    const fromEnv = env[name];
+    return fromEnv !== undefined && fromEnv !== '' ? fromEnv : configured;
+  };
+  const salt = checked.admin.apiToken.salt;
+  const keys = checked.server.app.keys;
   return {
-    rest: {
-      prefix: prefix.length > 1 ? prefix.replace(/\/+$/, '') : prefix,
-      defaultLimit: checker.integer(rest('defaultLimit'), { default: defaults.rest.defaultLimit, min: 1 }),
-      maxLimit: checker.integer(rest('maxLimit'), { default: defaults.rest.maxLimit, min: 1 }),
-      withCount: checker.boolean(rest('withCount'), { default: defaults.rest.withCount }),
-      strictParams: checker.boolean(rest('strictParams'), { default: defaults.rest.strictParams }),
-      populateDepthLimit: checker.integer(rest('populateDepthLimit'), { default: defaults.rest.populateDepthLimit, min: 1 }),
-    },
-    responses: { privateAttributes: readPrivateAttributes(checker) },
+    JWT_SECRET: pick('JWT_SECRET', jwtSecret),
+    API_TOKEN_SALT: pick('API_TOKEN_SALT', salt === '' ? undefined : salt),
+    APP_KEYS: pick('APP_KEYS', keys !== undefined && keys.every((key) => key !== '') ? keys.join(',') : undefined),
   };
 }
 
-function readPrivateAttributes(checker: ConfigChecker): readonly string[] {
-  const path = ['api', 'responses', 'privateAttributes'];
-  const found = checker.find(path);
-  if (found === undefined) return CONFIG_DEFAULTS.api.responses.privateAttributes;
-  if (Array.isArray(found.value) && found.value.every((item) => typeof item === 'string')) {
-    return found.value as string[];
-  }
-  checker.report(path, 'must be an array of attribute names', found);
-  return CONFIG_DEFAULTS.api.responses.privateAttributes;
-}
-
-function readPlugins(checker: ConfigChecker): PluginsConfig {
-  const plugins = checker.object(['plugins']);
-  for (const [name, entry] of Object.entries(plugins)) {
-    if (!isRecord(entry)) {
-      checker.report(['plugins', name], 'must be an object such as { enabled: true, config: {} }', {
-        value: entry,
-        source: checker.sourceOf(['plugins', name]),
-      });
-    }
-  }
-  const upload = checker.object(['plugins', 'upload']);
-  const uploadConfig = checker.object(['plugins', 'upload', 'config']);
-  const sizeLimit = checker.byteSize(['plugins', 'upload', 'config', 'sizeLimit'], {
-    default: CONFIG_DEFAULTS.upload.sizeLimit,
-  });
-  return { ...plugins, upload: { ...upload, config: { ...uploadConfig, sizeLimit } } };
-}
-
-function readMiddlewares(checker: ConfigChecker): readonly unknown[] {
-  const found = checker.find(['middlewares']);
-  if (found === undefined) return CONFIG_DEFAULTS.middlewares;
-  if (!Array.isArray(found.value)) {
-    checker.report(['middlewares'], 'must be an array of middleware names or { name, config } objects', found);
-    return CONFIG_DEFAULTS.middlewares;
-  }
-  found.value.forEach((item: unknown, index) => {
-    const named = isRecord(item) && (typeof item.name === 'string' || typeof item.resolve === 'string');
-    if (typeof item !== 'string' && typeof item !== 'function' && !named) {
-      const path = ['middlewares', String(index)];
-      checker.report(path, 'must be a middleware name or an object with a name or resolve', {
-        value: item,
-        source: checker.sourceOf(path),
-      });
-    }
-  });
-  return found.value;
+/** `server.proxy` as Fastify's `trustProxy`: Strapi 5 writes `{ koa: true }`, Strapi 4 `true`. */
+function trustProxy(proxy: boolean | string[] | { koa: boolean }): boolean | readonly string[] {
+  if (Array.isArray(proxy)) return proxy;
+  return typeof proxy === 'boolean' ? proxy : proxy.koa;
 }

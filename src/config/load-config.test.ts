@@ -1,35 +1,8 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { StartupError } from '../errors/startup-error.js';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from './load-config.js';
 import { loadEnv } from './load-env.js';
-
-const dirs: string[] = [];
-
-async function project(files: Record<string, string>): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'vellum-config-'));
-  dirs.push(dir);
-  for (const [name, text] of Object.entries(files)) {
-    await mkdir(dirname(join(dir, name)), { recursive: true });
-    await writeFile(join(dir, name), text);
-  }
-  return dir;
-}
-
-async function failure(dir: string, env: Record<string, string> = {}): Promise<string> {
-  const error: unknown = await loadConfig(dir, env).then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(StartupError);
-  return (error as StartupError).message;
-}
-
-afterEach(async () => {
-  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});
+import { project } from '../../test/helpers/config-project.js';
 
 describe('loadConfig defaults', () => {
   it('fills every default for a project without config files', async () => {
@@ -37,8 +10,8 @@ describe('loadConfig defaults', () => {
     const config = await loadConfig(dir, {});
     expect(config.environment).toBe('development');
     expect(config.nodeEnv).toBe('development');
-    expect(config.server).toEqual({ host: '127.0.0.1', port: 1337, bodyLimit: 1_048_576, serverTiming: false });
-    expect(config.database).toEqual({ client: 'sqlite', connection: { filename: join(dir, '.tmp/data.db') }, options: {} });
+    expect(config.server).toEqual({ host: '127.0.0.1', port: 1337, url: '', bodyLimit: 1_048_576, serverTiming: false, requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000, shutdownTimeout: 10_000, trustProxy: false, logLevel: 'info', redisUrl: '', health: { enabled: true, livenessPath: '/_health', readinessPath: '/_ready' } });
+    expect(config.database).toEqual({ client: 'sqlite', connection: { filename: join(dir, '.tmp/data.db') }, statementTimeout: 15_000, options: {} });
     expect(config.api.rest).toEqual({
       prefix: '/api',
       defaultLimit: 25,
@@ -46,6 +19,10 @@ describe('loadConfig defaults', () => {
       withCount: true,
       strictParams: false,
       populateDepthLimit: 10,
+      maxPopulateNodes: 100,
+      maxFilterNodes: 200,
+      maxRelationHops: 10,
+      maxResponseEntries: 25_000,
     });
     expect(config.api.responses.privateAttributes).toEqual([]);
     expect(config.plugins.upload.config.sizeLimit).toBe(209_715_200);
@@ -92,7 +69,7 @@ describe('loadConfig file forms', () => {
       'config/api.js': `module.exports = ({ env }) => ({ rest: { defaultLimit: env.int('LIMIT', 25), maxLimit: 250 } });`,
     });
     const config = await loadConfig(dir, { PORT: '4000', APP_KEYS: 'k1,k2', SERVER_TIMING: 'true', LIMIT: '50' });
-    expect(config.server).toEqual({ host: '0.0.0.0', port: 4000, bodyLimit: 1_048_576, serverTiming: true });
+    expect(config.server).toEqual({ host: '0.0.0.0', port: 4000, url: '', bodyLimit: 1_048_576, serverTiming: true, requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000, shutdownTimeout: 10_000, trustProxy: false, logLevel: 'info', redisUrl: '', health: { enabled: true, livenessPath: '/_health', readinessPath: '/_ready' } });
     expect(config.api.rest.defaultLimit).toBe(50);
     expect(config.api.rest.maxLimit).toBe(250);
     expect(config.raw.server).toEqual({ host: '0.0.0.0', port: 4000, app: { keys: ['k1', 'k2'] }, serverTiming: true });
@@ -118,6 +95,7 @@ describe('loadConfig file forms', () => {
     expect(config.database).toEqual({
       client: 'sqlite',
       connection: { filename: join(dir, '.tmp/app.db') },
+      statementTimeout: 15_000,
       options: { useNullAsDefault: true },
     });
     expect(config.api.rest.maxLimit).toBe(40);
@@ -153,7 +131,15 @@ describe('loadConfig file forms', () => {
     });
     const config = await loadConfig(dir, {});
     expect(config.plugins.graphql).toEqual({ enabled: true, config: { defaultLimit: 10, amountLimit: 50 } });
-    expect(config.plugins.upload).toEqual({ config: { sizeLimit: 1000, provider: 'local' } });
+    expect(config.plugins.upload).toEqual({
+      config: {
+        sizeLimit: 1000, provider: 'local',
+        // the image keys are filled with Strapi's defaults
+        breakpoints: { large: 1000, medium: 750, small: 500 }, responsiveDimensions: true, sizeOptimization: true, autoOrientation: false,
+        // and the provider's, empty
+        providerOptions: {}, actionOptions: {},
+      },
+    });
     expect(config.raw.custom).toEqual({ feature: { on: true } });
     expect(Object.keys(config.raw).sort()).toEqual(['custom', 'plugins']);
   });
@@ -171,12 +157,14 @@ describe('loadConfig file forms', () => {
     expect(development.database).toEqual({
       client: 'sqlite',
       connection: { filename: join(dir, 'dev.db') },
+      statementTimeout: 15_000,
       options: { debug: false },
     });
     const production = await loadConfig(dir, { NODE_ENV: 'production', DATABASE_HOST: 'db.internal' });
     expect(production.database).toEqual({
       client: 'postgres',
       connection: { host: 'db.internal', port: 5432, ssl: false, database: 'blog', user: 'app', password: 'secret' },
+      statementTimeout: 15_000,
       options: { debug: false },
     });
     expect(production.api.rest.defaultLimit).toBe(10);
@@ -211,6 +199,7 @@ describe('loadConfig file forms', () => {
       },
       pool: { min: 2, max: 10 },
       acquireConnectionTimeout: 60000,
+      statementTimeout: 15_000,
       options: {},
     });
   });
@@ -230,6 +219,7 @@ describe('loadConfig database from DATABASE_* variables', () => {
     expect(config.database).toEqual({
       client: 'postgres',
       connection: { host: 'pg.local', port: 6543, ssl: true, database: 'content', user: 'editor', password: 'pw' },
+      statementTimeout: 15_000,
       options: {},
     });
   });
@@ -247,6 +237,7 @@ describe('loadConfig database from DATABASE_* variables', () => {
         password: 'p@ss',
         connectionString: 'mariadb://app:p%40ss@db:3307/site',
       },
+      statementTimeout: 15_000,
       options: {},
     });
   });
@@ -254,7 +245,7 @@ describe('loadConfig database from DATABASE_* variables', () => {
   it('resolves DATABASE_FILENAME against the project directory', async () => {
     const dir = await project({});
     const config = await loadConfig(dir, { DATABASE_CLIENT: 'better-sqlite3', DATABASE_FILENAME: 'data/site.db' });
-    expect(config.database).toEqual({ client: 'sqlite', connection: { filename: join(dir, 'data/site.db') }, options: {} });
+    expect(config.database).toEqual({ client: 'sqlite', connection: { filename: join(dir, 'data/site.db') }, statementTimeout: 15_000, options: {} });
     const absolute = await loadConfig(dir, { DATABASE_FILENAME: '/var/lib/site.db' });
     expect(absolute.database.connection).toEqual({ filename: '/var/lib/site.db' });
   });
@@ -289,93 +280,5 @@ describe('.env', () => {
 
   it('is optional', async () => {
     expect(await loadEnv(await project({}), { A: '1' })).toEqual({ A: '1' });
-  });
-});
-
-describe('loadConfig errors', () => {
-  it('names the file, the key path and the received value', async () => {
-    const dir = await project({ 'config/api.js': `module.exports = { rest: { maxLimit: 'abc' } };` });
-    expect(await failure(dir)).toBe('config/api.js: api.rest.maxLimit must be a positive integer (got "abc")');
-  });
-
-  it('reports every problem at once, one per line, attributing overrides to their own file', async () => {
-    const dir = await project({
-      'config/server.js': `module.exports = ({ env }) => ({ port: env('PORT'), serverTiming: 'sometimes' });`,
-      'config/api.js': `module.exports = { rest: { defaultLimit: 0, withCount: 1 } };`,
-      'config/env/test/api.js': `module.exports = { rest: { populateDepthLimit: -2 } };`,
-      'config/middlewares.js': `module.exports = ['strapi::errors', 42];`,
-    });
-    const lines = (await failure(dir, { PORT: 'eighty', NODE_ENV: 'test' })).split('\n');
-    expect(lines).toEqual([
-      'config/server.js: server.port must be an integer between 0 and 65535 (got "eighty")',
-      'config/server.js: server.serverTiming must be a boolean (got "sometimes")',
-      'config/api.js: api.rest.defaultLimit must be a positive integer (got 0)',
-      'config/api.js: api.rest.withCount must be a boolean (got 1)',
-      'config/env/test/api.js: api.rest.populateDepthLimit must be a positive integer (got -2)',
-      'config/middlewares.js: middlewares.1 must be a middleware name or an object with a name or resolve (got 42)',
-    ]);
-  });
-
-  it('names the environment variable a bad value came from', async () => {
-    expect(await failure(await project({}), { PORT: '99999' })).toBe(
-      'environment variable PORT: server.port must be an integer between 0 and 65535 (got "99999")',
-    );
-    expect(await failure(await project({}), { DATABASE_CLIENT: 'oracle' })).toBe(
-      'environment variable DATABASE_CLIENT: database.connection.client must be one of sqlite, better-sqlite3, postgres, pg, mysql, mysql2, mariadb (got "oracle")',
-    );
-  });
-
-  it('names the file when an env helper refuses a value', async () => {
-    const dir = await project({ 'config/server.js': `module.exports = ({ env }) => ({ port: env.int('PORT', 1337) });` });
-    expect(await failure(dir, { PORT: 'abc' })).toBe('config/server.js: environment variable PORT must be an integer (got "abc")');
-  });
-
-  it('rejects wrong types for sizes, plugins and the database block', async () => {
-    const dir = await project({
-      'config/plugins.js': `module.exports = { upload: { config: { sizeLimit: 'huge' } }, graphql: true };`,
-      'config/database.js': `module.exports = { connection: { client: 'postgres', connection: { port: 'x', password: {} } } };`,
-    });
-    const message = await failure(dir);
-    expect(message.split('\n').sort()).toEqual([
-      'config/database.js: database.connection.connection.password must be a string (got a value that is not shown)',
-      'config/database.js: database.connection.connection.port must be an integer between 1 and 65535 (got "x")',
-      'config/plugins.js: plugins.graphql must be an object such as { enabled: true, config: {} } (got true)',
-      'config/plugins.js: plugins.upload.config.sizeLimit must be a size in bytes (a positive integer, or a string such as "10mb") (got "huge")',
-    ]);
-  });
-
-  it('never echoes a malformed connection URL', async () => {
-    const message = await failure(await project({}), { DATABASE_CLIENT: 'postgres', DATABASE_URL: 'not a url:secret' });
-    expect(message).toBe(
-      'environment variable DATABASE_URL: database.connection.connection.connectionString must be a URL such as postgres://user:password@host:5432/name (got a value that is not shown)',
-    );
-  });
-
-  it('names a JSON file that does not parse', async () => {
-    const message = await failure(await project({ 'config/api.json': '{ "rest": ' }));
-    expect(message).toMatch(/^config\/api\.json: invalid JSON: /);
-  });
-
-  it('names a code file that throws or does not compile', async () => {
-    const throwing = await project({ 'config/admin.js': `module.exports = () => { throw new Error('boom'); };` });
-    expect(await failure(throwing)).toBe('config/admin.js: threw while building the configuration: boom');
-    const broken = await project({ 'config/server.ts': 'export default { port: ;' });
-    expect(await failure(broken)).toMatch(/^config\/server\.ts: cannot be loaded: /);
-  });
-
-  it('refuses two files for the same key', async () => {
-    const dir = await project({ 'config/server.js': 'module.exports = {};', 'config/server.ts': 'export default {};' });
-    expect(await failure(dir)).toBe('config/server.ts: "server" is also defined by config/server.js; keep one of the two files');
-  });
-
-  it('accepts unknown keys', async () => {
-    const dir = await project({
-      'config/server.js': `module.exports = { port: 1400, cron: { enabled: false }, url: 'https://example.com' };`,
-      'config/api.js': `module.exports = { rest: { maxLimit: 30, somethingNew: true }, other: 1 };`,
-    });
-    const config = await loadConfig(dir, {});
-    expect(config.server.port).toBe(1400);
-    expect(config.raw.server).toMatchObject({ cron: { enabled: false }, url: 'https://example.com' });
-    expect(config.raw.api).toMatchObject({ rest: { somethingNew: true }, other: 1 });
   });
 });

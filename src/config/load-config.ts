@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { StartupError } from '../errors/startup-error.js';
 import { buildProjectConfig } from './build-project-config.js';
-import { deepFreeze } from './deep-freeze.js';
+import { deepFreeze } from '../util/deep-freeze.js';
 import { createEnvHelper } from './env-helpers.js';
 import { loadEnv } from './load-env.js';
 import { mergeConfigFiles } from './merge-config.js';
@@ -28,6 +28,6 @@ export async function loadConfig(projectDir: string, env?: Env): Promise<Readonl
     ...(await readConfigDir(join(configDir, 'env', nodeEnv), dir, helper)),
   ];
   const { config, problems } = buildProjectConfig(mergeConfigFiles(files), environment, dir, nodeEnv);
-  if (problems.length > 0) throw new StartupError(problems.join('\n'));
+  if (config === undefined || problems.length > 0) throw new StartupError(problems.join('\n'));
   return deepFreeze(config);
 }

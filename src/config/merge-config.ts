@@ -1,4 +1,4 @@
-import { isPlainObject } from './deep-freeze.js';
+import { isPlainObject } from '../util/is-record.js';
 import type { ConfigFile } from './read-config-dir.js';
 
 /** The merged `config/` tree, remembering which file supplied each value (for error messages). */

@@ -10,7 +10,8 @@ import type { Dialect, DialectName } from './dialect.js';
 import { createSqliteDialect, registerSqliteFunctions } from './dialects/sqlite.js';
 import { createPostgresDialect } from './dialects/postgres.js';
 import { createMysqlDialect } from './dialects/mysql.js';
-import { attachStatementCounter } from './statement-counter.js';
+import { ensureLockTable } from './locks.js';
+import { CANCELLED_CONNECTION, attachStatementCounter } from './statement-counter.js';
 import { attachStatementCache, type PreparingConnection } from './sqlite-statement-cache.js';
 
 export interface DatabaseConfig {
@@ -26,6 +27,8 @@ export interface DatabaseConfig {
     ssl?: unknown;
   };
   pool?: { min?: number; max?: number };
+  /** ms one statement may run before the server cancels it (PostgreSQL, MySQL/MariaDB); 0 or absent: no limit */
+  statementTimeout?: number;
 }
 
 export interface Database {
@@ -80,6 +83,9 @@ function sqliteKnexConfig(config: DatabaseConfig): Knex.Config {
           registerSqliteFunctions(conn);
           attachStatementCache(conn, SQLITE_SAFE_INTEGERS);
           conn.pragma('journal_mode = WAL');
+          // FULL: a write acknowledged to a client survives a power cut, not only a process crash
+          // (decisions.md "Durability"); WAL keeps the cost to one fsync of the log per commit.
+          conn.pragma('synchronous = FULL');
           conn.pragma('foreign_keys = ON');
           conn.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
           done(null, conn);
@@ -101,12 +107,32 @@ async function postgresKnexConfig(config: DatabaseConfig): Promise<Knex.Config> 
   if (c.user !== undefined) connection.user = c.user;
   if (c.password !== undefined) connection.password = c.password;
   if (c.ssl !== undefined) connection.ssl = c.ssl;
+  // The server cancels a statement over the limit (SQLSTATE 57014, a 503 by errors/to-vellum-error.ts).
+  if (config.statementTimeout) connection.statement_timeout = config.statementTimeout;
   return {
     client: 'pg',
     connection: connection as Knex.PgConnectionConfig,
     pool: { min: config.pool?.min ?? 0, max: config.pool?.max ?? 10 },
     acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
   };
+}
+
+interface MysqlConnection {
+  query(sql: string, cb: (err: (Error & { errno?: number }) | null) => void): void;
+}
+
+/** MySQL error 1193: unknown system variable (MySQL has no max_statement_time). */
+const ER_UNKNOWN_SYSTEM_VARIABLE = 1193;
+
+/**
+ * MariaDB limits every statement with `max_statement_time` (seconds); MySQL only limits
+ * read-only SELECTs, with `max_execution_time` (ms). Tried in that order.
+ */
+function setMysqlStatementTimeout(conn: MysqlConnection, ms: number, done: (err: Error | null) => void): void {
+  conn.query(`SET SESSION max_statement_time = ${(ms / 1000).toFixed(3)}`, (err) => {
+    if (err?.errno === ER_UNKNOWN_SYSTEM_VARIABLE) conn.query(`SET SESSION max_execution_time = ${Math.round(ms)}`, done);
+    else done(err);
+  });
 }
 
 function mysqlKnexConfig(config: DatabaseConfig): Knex.Config {
@@ -133,12 +159,12 @@ function mysqlKnexConfig(config: DatabaseConfig): Knex.Config {
     pool: {
       min: config.pool?.min ?? 0,
       max: config.pool?.max ?? 10,
-      afterCreate(
-        conn: { query(sql: string, cb: (err: Error | null) => void): void },
-        done: (err: Error | null, conn: unknown) => void,
-      ) {
+      afterCreate(conn: MysqlConnection, done: (err: Error | null, conn: unknown) => void) {
         // Timestamps are stored in UTC without zone; keep NOW() and friends in UTC as well.
-        conn.query("SET time_zone = '+00:00'", (err) => done(err, conn));
+        conn.query("SET time_zone = '+00:00'", (err) => {
+          if (err || !config.statementTimeout) done(err, conn);
+          else setMysqlStatementTimeout(conn, config.statementTimeout, (timeoutErr) => done(timeoutErr, conn));
+        });
       },
     },
     acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
@@ -195,6 +221,8 @@ function reasonOf(error: unknown, config: DatabaseConfig): string {
 const KNEX_LOG = {
   warn(message: unknown): void {
     if (typeof message === 'string' && message.startsWith('Acquire connection error')) return;
+    // the pool dropping a connection whose statement was cancelled on purpose (statement-counter.ts)
+    if (message === `Connection Error: ${CANCELLED_CONNECTION}`) return;
     console.warn(message);
   },
 };
@@ -207,16 +235,20 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
         ? await postgresKnexConfig(config)
         : mysqlKnexConfig(config);
   const knex = knexFactory({ ...knexConfig, log: KNEX_LOG });
+  // before the first statement, so every pooled connection is known for cancelling
+  attachStatementCounter(knex);
   try {
     await knex.raw('select 1');
   } catch (error) {
     await knex.destroy().catch(() => undefined);
     throw new StartupError(`Cannot connect to ${describeTarget(config)}: ${reasonOf(error, config)}`);
   }
-  attachStatementCounter(knex);
+  // Every write transaction locks through this table (locks.ts), whether or not a sync ran.
+  const dialect = dialectFor(config.client, knex);
+  await ensureLockTable(knex, config.client);
   return {
     knex,
-    dialect: dialectFor(config.client, knex),
+    dialect,
     close: () => knex.destroy(),
   };
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { WriteFailure } from './locks.js';
 
 export type DialectName = 'sqlite' | 'postgres' | 'mysql';
 
@@ -27,6 +28,40 @@ export interface Dialect {
   readonly supportsTransactionalDdl: boolean;
   /** most bound parameters one statement may carry (chunk larger `IN (…)` lists) */
   readonly maxBindings: number;
+  /**
+   * Settings of every write transaction. MySQL writes run at READ COMMITTED so that what a
+   * transaction reads after taking a lock is the latest committed state, not a snapshot from
+   * before the lock (PostgreSQL's default already is READ COMMITTED; SQLite has one writer).
+   */
+  readonly writeTransaction: Knex.TransactionConfig;
+  /**
+   * Takes exclusive locks on `keys` inside transaction `trx`, in sorted order; they are released
+   * at commit or rollback. Called with no keys at the start of every write transaction: SQLite
+   * then takes the database's write lock at once, so a writer in another process waits on
+   * busy_timeout instead of failing with SQLITE_BUSY halfway.
+   */
+  lockKeys(trx: Knex | Knex.Transaction, keys: readonly string[]): Promise<void>;
+  /** A unique violation, a deadlock or a refused value among driver errors; undefined for anything else. */
+  writeFailure(error: unknown): WriteFailure | undefined;
+  /**
+   * Runs `work` while holding the schema-sync lock, so two processes starting at once on one
+   * database sync one after the other (the second finds nothing left to do).
+   */
+  withSyncLock<T>(knex: Knex, work: (k: Knex) => Promise<T>): Promise<T>;
+}
+
+/** The fields of a driver error the dialects look at. */
+export interface DriverError {
+  readonly code?: unknown;
+  readonly errno?: unknown;
+  readonly message?: unknown;
+  readonly constraint?: unknown;
+  /** PostgreSQL: the column a data error is about, when it says */
+  readonly column?: unknown;
+}
+
+export function driverError(error: unknown): DriverError {
+  return typeof error === 'object' && error !== null ? (error as DriverError) : {};
 }
 
 /** Escapes `%`, `_` and `\` in user input for a LIKE pattern built for `Dialect.like`. */

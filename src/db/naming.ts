@@ -7,6 +7,9 @@
  *                        draft & publish: a document has a draft row (published_at NULL) and,
  *                        once published, a published row (published_at set), same document_id.
  *                        Without draft & publish a document has one row, published_at set.
+ *                        Localized types (model/i18n.ts) add `locale`: one such row set per
+ *                        document and locale; unique indexes cover (column, locale).
+ *  locales               i18n_locale: id, document_id, name, code (unique), is_default, timestamps
  *  component rows        <collectionName>: id, one column per scalar attribute
  *  relations             one link table per owning attribute (the side without `mappedBy`):
  *                        <ownerTable>_<attr>_lnk (entity_id → owner row id,
@@ -42,6 +45,8 @@ export const SYSTEM_COLUMNS = {
   createdAt: 'created_at',
   updatedAt: 'updated_at',
   publishedAt: 'published_at',
+  /** localized content types only: the version's locale code */
+  locale: 'locale',
 } as const;
 
 // Rows are read column by column for every entry of every response: the regex work of
@@ -76,6 +81,10 @@ export const COMPONENT_LINK_COLUMNS = {
   order: 'ord',
 } as const;
 
+/** the project's locales (Strapi's table name); `is_default` marks the one default locale */
+export const LOCALE_TABLE = 'i18n_locale';
+export const LOCALE_COLUMNS = { name: 'name', code: 'code', isDefault: 'is_default' } as const;
+
 export const FILES_TABLE = 'files';
 export const MEDIA_LINK_TABLE = 'files_related_mph';
 export const MEDIA_LINK_COLUMNS = {
@@ -85,3 +94,14 @@ export const MEDIA_LINK_COLUMNS = {
   field: 'field',
   order: 'ord',
 } as const;
+
+/**
+ * Unique indexes backing what locks already guarantee (decisions.md "Concurrent writes"): one
+ * draft and one published row per document, one holder per `unique` value and state. `scope` is
+ * the rows the index covers: drafts, published rows, or every row (types without draft & publish).
+ */
+export type UniqueScope = 'draft' | 'published' | 'all';
+
+export function uniqueIndexName(table: string, column: string, scope: UniqueScope): string {
+  return identifier(`${table}_${column}_${scope === 'all' ? '' : `${scope}_`}uq`);
+}

@@ -4,10 +4,13 @@
  */
 import { StartupError } from '../errors/index.js';
 import { assertNever, type Registry, type Schema } from '../model/types.js';
+import { isLocalizedType } from '../model/i18n.js';
 import { storageClassOf, type StorageClass } from './column-types.js';
 import {
   COMPONENT_LINK_COLUMNS,
   LINK_COLUMNS,
+  LOCALE_COLUMNS,
+  LOCALE_TABLE,
   MEDIA_LINK_COLUMNS,
   MEDIA_LINK_TABLE,
   SYSTEM_COLUMNS,
@@ -15,11 +18,31 @@ import {
   componentLinkTable,
   identifier,
   relationLinkTable,
+  uniqueIndexName,
+  type UniqueScope,
 } from './naming.js';
+import type { DialectName } from './dialect.js';
 
 export interface IndexLayout {
   readonly name: string;
   readonly columns: readonly string[];
+  /** a unique index over the rows of `scope` (a partial index unless `all`) */
+  readonly unique?: UniqueScope;
+}
+
+/** Partial indexes exist on PostgreSQL and SQLite; MySQL relies on the write locks alone. */
+export function indexSupported(index: IndexLayout, dialect: DialectName): boolean {
+  return !(dialect === 'mysql' && index.unique !== undefined && index.unique !== 'all');
+}
+
+/** Storage classes a unique index can cover on every database (no text, json or blobs). */
+const INDEXABLE = new Set<StorageClass>(['varchar', 'integer', 'bigint', 'double', 'decimal', 'boolean', 'date', 'time', 'datetime']);
+
+/** Localized types: unique per locale (the index covers `locale` too, the name stays the same). */
+function uniqueIndexes(table: string, column: string, draftAndPublish: boolean, localized: boolean): IndexLayout[] {
+  const scopes: UniqueScope[] = draftAndPublish ? ['draft', 'published'] : ['all'];
+  const columns = localized ? [column, SYSTEM_COLUMNS.locale] : [column];
+  return scopes.map((scope) => ({ name: uniqueIndexName(table, column, scope), columns, unique: scope }));
 }
 
 export interface TableLayout {
@@ -62,6 +85,7 @@ function addSchemaTables(builder: LayoutBuilder, schema: Schema): void {
   const table = schema.collectionName;
   const columns: Array<[string, StorageClass]> = [[SYSTEM_COLUMNS.id, 'increments']];
   const indexes: IndexLayout[] = [];
+  const localized = isLocalizedType(schema);
   if (schema.modelType === 'contentType') {
     columns.push(
       [SYSTEM_COLUMNS.documentId, 'varchar'],
@@ -69,7 +93,11 @@ function addSchemaTables(builder: LayoutBuilder, schema: Schema): void {
       [SYSTEM_COLUMNS.updatedAt, 'datetime'],
       [SYSTEM_COLUMNS.publishedAt, 'datetime'],
     );
+    // localized types: one version per locale (docs/i18n.md); other types have no such column
+    if (localized) columns.push([SYSTEM_COLUMNS.locale, 'varchar']);
     indexes.push(index(table, SYSTEM_COLUMNS.documentId));
+    // one draft and one published row per document (and locale; one row without draft & publish)
+    indexes.push(...uniqueIndexes(table, SYSTEM_COLUMNS.documentId, schema.draftAndPublish, localized));
     if (schema.draftAndPublish) {
       indexes.push(index(table, SYSTEM_COLUMNS.documentId, SYSTEM_COLUMNS.publishedAt));
       // Every list read filters on `published_at IS [NOT] NULL`: counting published rows would
@@ -82,6 +110,9 @@ function addSchemaTables(builder: LayoutBuilder, schema: Schema): void {
     switch (attribute.kind) {
       case 'scalar':
         columns.push([columnName(attribute.name), storageClassOf(attribute.type)]);
+        if (schema.modelType === 'contentType' && (attribute.unique === true || attribute.type === 'uid') && INDEXABLE.has(storageClassOf(attribute.type))) {
+          indexes.push(...uniqueIndexes(table, columnName(attribute.name), schema.draftAndPublish, localized));
+        }
         break;
       case 'relation':
         if (attribute.mappedBy === undefined) addRelationLinkTable(builder, schema, attribute.name);
@@ -150,11 +181,32 @@ function addMediaLinkTable(builder: LayoutBuilder): void {
   );
 }
 
+/** The project's locales (Strapi's `i18n_locale`), in every project: `en` exists from the start. */
+function addLocaleTable(builder: LayoutBuilder): void {
+  const c = LOCALE_COLUMNS;
+  builder.add(
+    LOCALE_TABLE,
+    'i18n',
+    [
+      ['id', 'increments'],
+      [SYSTEM_COLUMNS.documentId, 'varchar'],
+      [c.name, 'varchar'],
+      [c.code, 'varchar'],
+      [c.isDefault, 'boolean'],
+      [SYSTEM_COLUMNS.createdAt, 'datetime'],
+      [SYSTEM_COLUMNS.updatedAt, 'datetime'],
+      [SYSTEM_COLUMNS.publishedAt, 'datetime'],
+    ],
+    [{ name: uniqueIndexName(LOCALE_TABLE, c.code, 'all'), columns: [c.code], unique: 'all' }],
+  );
+}
+
 /** Every table the registry needs, keyed by table name. */
 export function buildSchemaLayout(registry: Registry): ReadonlyMap<string, TableLayout> {
   const builder = new LayoutBuilder();
   for (const contentType of registry.contentTypes.values()) addSchemaTables(builder, contentType);
   for (const component of registry.components.values()) addSchemaTables(builder, component);
   addMediaLinkTable(builder);
+  addLocaleTable(builder);
   return builder.tables;
 }

@@ -1,8 +1,9 @@
 /**
  * Brings the database to the layout the registry needs. Additions always happen; a change that
  * would lose data (dropping or retyping a column, dropping a table, that holds data) refuses to
- * start unless allowed. Runs in one transaction where DDL is transactional (PostgreSQL, SQLite);
- * on MySQL every step is re-planned from live introspection, so a failed run can simply rerun.
+ * start unless allowed. Runs under a database lock (`Dialect.withSyncLock`), in one transaction
+ * where DDL is transactional (PostgreSQL, SQLite); on MySQL every step is re-planned from live
+ * introspection and each step is one idempotent statement, so an interrupted run can simply rerun.
  */
 import type { Knex } from 'knex';
 import { StartupError } from '../errors/index.js';
@@ -10,7 +11,8 @@ import type { Registry } from '../model/types.js';
 import type { Database } from './connection.js';
 import type { DialectName } from './dialect.js';
 import { addColumn, applyTableOptions, type StorageClass } from './column-types.js';
-import { buildSchemaLayout, type IndexLayout, type TableLayout } from './schema-layout.js';
+import { buildSchemaLayout, indexSupported, type IndexLayout, type TableLayout } from './schema-layout.js';
+import { SYSTEM_COLUMNS } from './naming.js';
 import {
   SCHEMA_TABLE,
   countRows,
@@ -81,7 +83,9 @@ async function planTable(
   const indexes = await liveIndexes(k, dialect, table);
   const wanted = new Set(layout.indexes.map((i) => i.name));
   for (const index of layout.indexes) {
-    if (!indexes.has(index.name)) changes.push({ kind: 'createIndex', table, index });
+    if (indexes.has(index.name)) continue;
+    if (index.unique !== undefined) await assertNoDuplicates(k, table, index);
+    changes.push({ kind: 'createIndex', table, index });
   }
   for (const name of stored?.indexes ?? []) {
     if (!wanted.has(name) && indexes.has(name)) changes.push({ kind: 'dropIndex', table, name });
@@ -104,6 +108,38 @@ async function plan(
     }
   }
   return changes.sort((a, b) => EXECUTION_ORDER.indexOf(a.kind) - EXECUTION_ORDER.indexOf(b.kind));
+}
+
+/**
+ * A unique index cannot be added over rows that already break it (a database written before the
+ * index existed): the start stops naming the table, the column and one duplicated value, before
+ * any DDL ran (decisions.md "Concurrent writes").
+ */
+async function assertNoDuplicates(k: Knex, table: string, index: IndexLayout): Promise<void> {
+  const column = index.columns[0] as string;
+  const query = k(table).select(column).count({ n: '*' }).whereNotNull(column).groupBy(column).havingRaw('COUNT(*) > 1').limit(1);
+  scopeRows(query, index);
+  const [row] = (await query) as Array<Record<string, unknown>>;
+  if (row === undefined) return;
+  const rows = index.unique === 'draft' ? 'draft rows' : index.unique === 'published' ? 'published rows' : 'rows';
+  const what = column === SYSTEM_COLUMNS.documentId ? `document ${String(row[column])} has more than one of its ${rows}` : `the value ${JSON.stringify(String(row[column]))} is held by ${String(row.n)} ${rows}`;
+  throw new StartupError(
+    `${table}.${column} must be unique, but ${what} (written before Vellum enforced it). Remove the duplicates, then start again.`,
+  );
+}
+
+function scopeRows(query: Knex.QueryBuilder, index: IndexLayout): void {
+  if (index.unique === 'draft') query.whereNull(SYSTEM_COLUMNS.publishedAt);
+  if (index.unique === 'published') query.whereNotNull(SYSTEM_COLUMNS.publishedAt);
+}
+
+async function createIndex(k: Knex, table: string, index: IndexLayout): Promise<void> {
+  if (index.unique === undefined) {
+    await k.schema.alterTable(table, (t) => t.index([...index.columns], index.name));
+    return;
+  }
+  const where = index.unique === 'draft' ? ` WHERE ${SYSTEM_COLUMNS.publishedAt} IS NULL` : index.unique === 'published' ? ` WHERE ${SYSTEM_COLUMNS.publishedAt} IS NOT NULL` : '';
+  await k.raw(`CREATE UNIQUE INDEX ?? ON ?? (${index.columns.map(() => '??').join(', ')})${where}`, [index.name, table, ...index.columns]);
 }
 
 const holdData = (rows: number): string => (rows === 1 ? '1 row holds data' : `${rows} rows hold data`);
@@ -133,9 +169,10 @@ async function execute(k: Knex, dialect: DialectName, change: Change, report: Sy
       const { layout } = change;
       await k.schema.createTable(layout.name, (t) => {
         for (const [column, storage] of layout.columns) addColumn(t, column, storage, dialect);
-        for (const index of layout.indexes) t.index([...index.columns], index.name);
+        for (const index of layout.indexes) if (index.unique === undefined) t.index([...index.columns], index.name);
         applyTableOptions(t, dialect);
       });
+      for (const index of layout.indexes) if (index.unique !== undefined) await createIndex(k, layout.name, index);
       report.createdTables.push(layout.name);
       return;
     }
@@ -151,7 +188,7 @@ async function execute(k: Knex, dialect: DialectName, change: Change, report: Sy
       report.retypedColumns.push(`${change.table}.${change.column}`);
       return;
     case 'createIndex':
-      await k.schema.alterTable(change.table, (t) => t.index([...change.index.columns], change.index.name));
+      await createIndex(k, change.table, change.index);
       report.createdIndexes.push(change.index.name);
       return;
     case 'dropIndex':
@@ -211,8 +248,8 @@ export async function syncSchema(db: Database, registry: Registry, options: Sync
     throw new StartupError(`The table name "${SCHEMA_TABLE}" is reserved for Vellum's own bookkeeping; rename ${layout.get(SCHEMA_TABLE)?.owner}'s collectionName`);
   }
   const dialect = db.dialect.name;
-  if (db.dialect.supportsTransactionalDdl) {
-    return db.knex.transaction((trx) => sync(trx, dialect, layout, options));
-  }
-  return sync(db.knex, dialect, layout, options);
+  const supported = new Map([...layout].map(([name, table]) => [name, { ...table, indexes: table.indexes.filter((i) => indexSupported(i, dialect)) }]));
+  // Under the dialect's sync lock (two processes starting at once sync one after the other), in
+  // one transaction where DDL is transactional.
+  return db.dialect.withSyncLock(db.knex, (k) => sync(k, dialect, supported, options));
 }

@@ -3,10 +3,11 @@
  * targets (kept as `#<id>` by validation) into document ids. One statement per target type.
  */
 import { ValidationError } from '../errors/index.js';
-import { FILES_TABLE } from '../db/naming.js';
-import { toNumber } from '../db/values.js';
+import { existingRowIds, findDocumentRefs } from '../engine/document-rows.js';
 import type { EngineContext } from '../engine/types.js';
+import { UPLOAD_FILE_UID } from '../model/built-in-types.js';
 import type { ComponentWrite, RelationWrite, WritePlan } from '../engine/write/write-plan.js';
+import { checkFileTypes } from './file-types.js';
 import type { References } from './validate-data.js';
 
 export type TargetMap = ReadonlyMap<string, ReadonlyMap<string, string>>;
@@ -14,19 +15,12 @@ export type TargetMap = ReadonlyMap<string, ReadonlyMap<string, string>>;
 export async function resolveReferences(ctx: EngineContext, refs: References): Promise<TargetMap> {
   const resolved = new Map<string, Map<string, string>>();
   for (const [uid, names] of refs.documents) {
-    const table = ctx.registry.contentType(uid).collectionName;
     const documentIds = [...names].filter((n) => !n.startsWith('#'));
     const rowIds = [...names].filter((n) => n.startsWith('#')).map((n) => Number(n.slice(1)));
-    const rows = (await ctx.knex(table)
-      .select('id', 'document_id')
-      .where((qb) => {
-        qb.whereIn('document_id', documentIds.length > 0 ? documentIds : ['']);
-        if (rowIds.length > 0) qb.orWhereIn('id', rowIds);
-      })) as Array<{ id: unknown; document_id: unknown }>;
     const map = new Map<string, string>();
-    for (const row of rows) {
-      map.set(String(row.document_id), String(row.document_id));
-      map.set(`#${toNumber(row.id)}`, String(row.document_id));
+    for (const row of await findDocumentRefs(ctx, uid, documentIds, rowIds)) {
+      map.set(row.documentId, row.documentId);
+      map.set(`#${row.id}`, row.documentId);
     }
     const missing = [...names].filter((n) => !map.has(n));
     if (missing.length > 0) {
@@ -37,11 +31,11 @@ export async function resolveReferences(ctx: EngineContext, refs: References): P
   }
   if (refs.files.size > 0) {
     const ids = [...refs.files];
-    const rows = (await ctx.knex(FILES_TABLE).select('id').whereIn('id', ids)) as Array<{ id: unknown }>;
-    const found = new Set(rows.map((r) => toNumber(r.id)));
+    const found = await existingRowIds(ctx, UPLOAD_FILE_UID, ids);
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length > 0) throw new ValidationError(`File(s) not found: ${missing.join(', ')}`, { errors: missing.map((id) => ({ path: ['files'], message: `file ${id} not found`, name: 'ValidationError' })) });
   }
+  await checkFileTypes(ctx, refs.fileUses);
   return resolved;
 }
 

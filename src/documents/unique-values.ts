@@ -2,27 +2,65 @@
  * Uniqueness of `unique` attributes (and uids) among the rows of the same publication state,
  * ignoring the document being written, as Strapi 5 checks it.
  */
-import type { Knex } from 'knex';
-import { ValidationError } from '../errors/index.js';
-import { columnName } from '../db/naming.js';
-import { toDbValue } from '../db/values.js';
+import { UniqueError, ValidationError } from '../errors/index.js';
+import { lockKeys, uniqueViolation } from '../engine/context.js';
 import type { EngineContext } from '../engine/types.js';
-import type { ContentType } from '../model/types.js';
+import { isValueTaken, takenUidValues } from '../engine/unique-lookups.js';
+import { columnName, uniqueIndexName } from '../db/naming.js';
+import type { ContentType, ScalarAttribute } from '../model/types.js';
+
+const isUnique = (attr: ScalarAttribute): boolean => attr.unique || attr.type === 'uid';
+
+/**
+ * The lock a check of `value` of `attr` holds until its transaction ends (any state: simpler, and
+ * only over-serializes). Emails fold case: users-permissions compares and stores them lowercased
+ * (registration, login), so writers of `Ann@x.io` and `ann@x.io` must meet on one key; for other
+ * email attributes the fold only over-serializes. Other values (usernames included) compare
+ * exactly, as the check and the unique indexes do.
+ */
+const uniqueKey = (schema: ContentType, attr: ScalarAttribute, value: unknown, locale: string | undefined): string =>
+  `unique:${schema.uid}:${locale === undefined ? '' : `${locale}:`}${attr.name}:${attr.type === 'email' ? String(value).toLowerCase() : String(value)}`;
+
+function uniqueError(names: readonly string[]): UniqueError {
+  const errors = names.map((name) => ({ path: [name], message: 'This attribute must be unique', name: 'ValidationError' }));
+  return new UniqueError(errors.length === 1 ? `${names[0]} must be unique` : `${errors.length} errors occurred`, { errors });
+}
 
 export async function assertUnique(
-  ctx: EngineContext, schema: ContentType, scalars: Readonly<Record<string, unknown>>, documentId: string | undefined, published: boolean,
+  ctx: EngineContext, schema: ContentType, scalars: Readonly<Record<string, unknown>>, documentId: string | undefined, published: boolean, locale?: string,
 ): Promise<void> {
-  const errors = [];
+  const checked: Array<[ScalarAttribute, unknown]> = [];
   for (const [name, value] of Object.entries(scalars)) {
     const attr = schema.attributes[name];
-    if (!attr || attr.kind !== 'scalar' || value === null || value === undefined) continue;
-    if (!attr.unique && attr.type !== 'uid') continue;
-    const query = ctx.knex(schema.collectionName).first('id').where(columnName(name), toDbValue(attr.type, value, ctx.dialect.name) as Knex.Value);
-    if (documentId !== undefined) query.whereNot('document_id', documentId);
-    if (schema.draftAndPublish) query.where((qb) => (published ? qb.whereNotNull('published_at') : qb.whereNull('published_at')));
-    if (await query) errors.push({ path: [name], message: 'This attribute must be unique', name: 'ValidationError' });
+    if (attr?.kind === 'scalar' && isUnique(attr) && value !== null && value !== undefined) checked.push([attr, value]);
   }
-  if (errors.length > 0) throw new ValidationError(errors.length === 1 ? `${errors[0]!.path[0]} must be unique` : `${errors.length} errors occurred`, { errors });
+  if (checked.length === 0) return;
+  // Held until commit: a concurrent writer of the same value checks after this one's row exists.
+  await lockKeys(ctx, checked.map(([attr, value]) => uniqueKey(schema, attr, value, locale)));
+  const taken = [];
+  for (const [attr, value] of checked) if (await isValueTaken(ctx, schema, attr, value, documentId, published, locale)) taken.push(attr.name);
+  if (taken.length > 0) throw uniqueError(taken);
+}
+
+/**
+ * A unique index refused a row (the backstop behind the locks): the same 400 as the check above,
+ * naming the attribute. Any other error is returned as it is.
+ */
+export function uniqueViolationError(ctx: EngineContext, schema: ContentType, error: unknown): unknown {
+  const violation = uniqueViolation(ctx, error);
+  if (violation === undefined) return error;
+  const table = schema.collectionName;
+  const names = Object.values(schema.attributes)
+    .filter((attr): attr is ScalarAttribute => attr.kind === 'scalar' && isUnique(attr))
+    .filter((attr) => {
+      const column = columnName(attr.name);
+      const indexes = (['draft', 'published', 'all'] as const).map((scope) => uniqueIndexName(table, column, scope));
+      return violation.text.includes(`${table}.${column}`) || indexes.some((index) => violation.text.includes(index));
+    })
+    .map((attr) => attr.name);
+  if (names.length > 0) return uniqueError(names);
+  // one draft / one published row per document: only a write racing past the document lock gets here
+  return new ValidationError('The document was changed by a concurrent write; send the request again', { errors: [] });
 }
 
 export function slugify(text: string): string {
@@ -35,17 +73,16 @@ export function slugify(text: string): string {
 }
 
 /** Fills empty uid attributes from their `targetField`, suffixing `-1`, `-2`, … on collision. */
-export async function fillUids(ctx: EngineContext, schema: ContentType, scalars: Record<string, unknown>, documentId: string | undefined): Promise<void> {
+export async function fillUids(ctx: EngineContext, schema: ContentType, scalars: Record<string, unknown>, documentId: string | undefined, locale?: string): Promise<void> {
   for (const attr of Object.values(schema.attributes)) {
     if (attr.kind !== 'scalar' || attr.type !== 'uid' || attr.targetField === undefined) continue;
     if (scalars[attr.name] !== undefined && scalars[attr.name] !== null) continue;
     const source = scalars[attr.targetField];
     if (typeof source !== 'string' || slugify(source) === '') continue;
     const base = slugify(source);
-    const column = columnName(attr.name);
-    const query = ctx.knex(schema.collectionName).select(column).where((qb) => qb.where(column, base).orWhere(column, 'like', `${base}-%`));
-    if (documentId !== undefined) query.whereNot('document_id', documentId);
-    const taken = new Set(((await query) as Array<Record<string, unknown>>).map((r) => String(r[column])));
+    // every writer deriving from `base` waits here, so two never pick the same free suffix
+    await lockKeys(ctx, [`uid:${schema.uid}:${locale === undefined ? '' : `${locale}:`}${attr.name}:${base}`]);
+    const taken = await takenUidValues(ctx, schema, attr.name, base, documentId, locale);
     let candidate = base;
     for (let n = 1; taken.has(candidate); n += 1) candidate = `${base}-${n}`;
     scalars[attr.name] = candidate;

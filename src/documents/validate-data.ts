@@ -8,6 +8,8 @@ import type { WritePlan, ComponentWrite, RelationWrite } from '../engine/write/w
 import { assertNever, type Attribute, type Registry, type Schema } from '../model/types.js';
 import { validateScalar } from './validate-scalar.js';
 import { isCreatorField } from '../model/creator-fields.js';
+import { attributeOf } from '../model/attributes.js';
+import { allowsEveryType, type FileUse } from './file-types.js';
 
 export interface Issue { readonly path: string[]; readonly message: string; readonly name: string }
 
@@ -15,6 +17,8 @@ export interface References {
   /** target content-type uid → document ids named in relation writes */
   readonly documents: Map<string, Set<string>>;
   readonly files: Set<number>;
+  /** media attributes whose `allowedTypes` restricts the files written to them */
+  readonly fileUses: FileUse[];
 }
 
 export interface ValidateOptions {
@@ -28,7 +32,7 @@ const IGNORED_KEYS = new Set(['createdAt', 'updatedAt', 'publishedAt', 'locale']
 const FORBIDDEN_KEYS = new Set(['id', 'documentId']);
 
 export function validateData(registry: Registry, schema: Schema, data: unknown, options: ValidateOptions): { plan: WritePlan; refs: References } {
-  const refs: References = { documents: new Map(), files: new Set() };
+  const refs: References = { documents: new Map(), files: new Set(), fileUses: [] };
   const issues: Issue[] = [];
   const plan = buildPlan(registry, schema, data, [], options, refs, issues);
   if (issues.length > 0) {
@@ -51,7 +55,9 @@ function buildPlan(
   for (const key of Object.keys(record)) {
     const isComponentRow = schema.modelType === 'component';
     if (IGNORED_KEYS.has(key) || (isComponentRow && (key === 'id' || key === '__component'))) continue;
-    if (FORBIDDEN_KEYS.has(key) || !(key in schema.attributes) || isCreatorField(schema.attributes[key])) {
+    // attributeOf: a key named like an Object.prototype member (`toString`) is no attribute
+    const attr = attributeOf(schema, key);
+    if (FORBIDDEN_KEYS.has(key) || attr === undefined || isCreatorField(attr)) {
       issues.push({ path: [...path, key], message: `Invalid key ${key}`, name: 'ValidationError' });
     }
   }
@@ -90,6 +96,7 @@ function writeAttribute(
       if (ids === undefined) issues.push({ path, message: `${at} must be ${attr.multiple ? 'an array of file ids' : 'a file id'}`, name: 'ValidationError' });
       else {
         ids.forEach((id) => refs.files.add(id));
+        if (attr.allowedTypes !== undefined && ids.length > 0 && !allowsEveryType(attr.allowedTypes)) refs.fileUses.push({ path, allowedTypes: attr.allowedTypes, ids });
         plan.media[attr.name] = ids;
       }
       return;
@@ -127,8 +134,12 @@ function writeAttribute(
       const items: ComponentWrite[] = [];
       value.forEach((item, i) => {
         const uid = typeof item === 'object' && item !== null ? (item as { __component?: unknown }).__component : undefined;
+        // Strapi's wording (yup's `required` and `oneOf`); the values listed are the zone's own
         if (typeof uid !== 'string' || !attr.components.includes(uid)) {
-          issues.push({ path: [...path, String(i), '__component'], message: `${at}[${i}].__component must be one of: ${attr.components.join(', ')}`, name: 'ValidationError' });
+          const message = uid === undefined || uid === null
+            ? `${at}[${i}].__component is a required field`
+            : `${at}[${i}].__component must be one of the following values: ${attr.components.join(', ')}`;
+          issues.push({ path: [...path, String(i), '__component'], message, name: 'ValidationError' });
           return;
         }
         items.push({ uid, plan: buildPlan(registry, registry.component(uid), item, [...path, String(i)], { ...options, isCreate: true }, refs, issues) });

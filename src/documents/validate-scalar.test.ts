@@ -23,6 +23,21 @@ describe('validateScalar: values every database can store', () => {
     ['date', '0000-01-01', 'x must be a valid date (YYYY-MM-DD)'],
     ['datetime', '0000-06-01T00:00:00Z', 'x must be a valid datetime (ISO 8601)'],
     ['datetime', '+010000-01-01T00:00:00Z', 'x must be a valid datetime (ISO 8601)'],
+    // decimal(10,2) rounds before it checks the precision
+    ['decimal', 99999999.995, 'x must be between -99999999.99 and 99999999.99'],
+    ['decimal', '-99999999.999', 'x must be between -99999999.99 and 99999999.99'],
+    ['float', '1e400', 'x must be a `number` type'],
+    ['float', 'NaN', 'x must be a `number` type'],
+    // lone UTF-16 surrogates have no UTF-8 form
+    ['string', 'a\ud800', 'x must be well-formed Unicode (no lone surrogate)'],
+    ['richtext', '\udc00b', 'x must be well-formed Unicode (no lone surrogate)'],
+    ['json', { list: ['\ud83d'] }, 'x must be well-formed Unicode (no lone surrogate)'],
+    ['json', { '\udfff': 1 }, 'x must be well-formed Unicode (no lone surrogate)'],
+    // varchar(255), counted in characters as the databases count them
+    ['string', 'x'.repeat(256), 'x must be at most 255 characters'],
+    ['email', `${'a'.repeat(250)}@b.com`, 'x must be at most 255 characters'],
+    ['enumeration', 'x'.repeat(300), 'x must be one of the following values: '],
+    ['json', JSON.parse(`${'['.repeat(65)}${']'.repeat(65)}`), 'x must not nest deeper than 64 levels'],
   ])('refuses %s %j', (type, value, message) => {
     expect(validateScalar(attr(type), 'x', value)).toEqual({ ok: false, message });
   });
@@ -37,6 +52,9 @@ describe('validateScalar: values every database can store', () => {
     ['datetime', '9999-12-31T23:59:59.999Z', '9999-12-31T23:59:59.999Z'],
     ['json', { text: 'back\\u0000slash' }, { text: 'back\\u0000slash' }],
     ['string', 'Ünïcode 💥', 'Ünïcode 💥'],
+    ['decimal', -99999999.994, -99999999.994],
+    ['string', '💥'.repeat(255), '💥'.repeat(255)],
+    ['json', JSON.parse(`${'['.repeat(64)}${']'.repeat(64)}`), JSON.parse(`${'['.repeat(64)}${']'.repeat(64)}`)],
   ])('accepts %s %j', (type, value, stored) => {
     expect(validateScalar(attr(type), 'x', value)).toEqual({ ok: true, value: stored });
   });

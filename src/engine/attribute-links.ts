@@ -15,11 +15,11 @@ import {
   componentLinkTable,
   relationLinkTable,
 } from '../db/naming.js';
+import { attributeOf, isToMany } from '../model/attributes.js';
+import { UPLOAD_FILE_UID } from '../model/built-in-types.js';
 import { assertNever, type RelationAttribute, type Registry, type Schema } from '../model/types.js';
 import type { PublicationStatus } from '../query/ast.js';
 import { applyStatus } from './status.js';
-
-export const FILE_UID = 'plugin::upload.file';
 
 /** Which key of a row a link column holds. */
 export type RowKey = 'id' | 'documentId';
@@ -49,8 +49,6 @@ export interface AttributeLinks {
   /** one target schema, or one per component type of a dynamic zone */
   readonly targets: readonly LinkTarget[];
 }
-
-const isToMany = (attr: RelationAttribute): boolean => attr.relation === 'oneToMany' || attr.relation === 'manyToMany';
 
 function relationLink(registry: Registry, schema: Schema, attr: RelationAttribute): LinkSpec {
   if (attr.mappedBy === undefined) {
@@ -91,7 +89,7 @@ function componentLink(schema: Schema, attribute: string, componentUid: string):
 
 /** Throws for a scalar or unknown attribute: the query validator should have refused it. */
 export function attributeLinks(registry: Registry, schema: Schema, name: string): AttributeLinks {
-  const attr = Object.hasOwn(schema.attributes, name) ? schema.attributes[name] : undefined;
+  const attr = attributeOf(schema, name);
   if (attr === undefined) throw new Error(`${schema.uid} has no attribute "${name}"`);
   switch (attr.kind) {
     case 'scalar':
@@ -117,7 +115,7 @@ export function attributeLinks(registry: Registry, schema: Schema, name: string)
               conditions: { [M.relatedType]: schema.uid, [M.field]: name },
               orderColumn: M.order,
             },
-            schema: registry.contentType(FILE_UID),
+            schema: registry.contentType(UPLOAD_FILE_UID),
           },
         ],
       };

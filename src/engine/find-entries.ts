@@ -12,16 +12,18 @@ import { applyWindow, rowWindow } from './paginate.js';
 import { populateEntries } from './populate/populate-entries.js';
 import { readRow, type Row } from './read-row.js';
 import { selectColumns, selectFields } from './select-fields.js';
-import { applyStatus } from './status.js';
+import { applyLocale, applyStatus } from './status.js';
+import { chargeEntries } from './entry-budget.js';
 import type { EngineContext, Entry } from './types.js';
 
 /** FROM <table> AS t0 WHERE <status> AND <filters>, shared by finds and counts. */
-function baseQuery(scope: StatementScope, uid: string, filters: FilterNode | null): { qb: Knex.QueryBuilder; alias: string } {
+function baseQuery(scope: StatementScope, uid: string, filters: FilterNode | null, locale: string | undefined): { qb: Knex.QueryBuilder; alias: string } {
   const knex: Knex = scope.ctx.knex;
   const schema = scope.ctx.registry.contentType(uid);
   const alias = scope.aliases.next();
   const qb = knex.from({ [alias]: schema.collectionName });
   applyStatus(qb, schema, alias, scope.status);
+  applyLocale(qb, schema, alias, locale);
   if (filters) applyFilters(scope, qb, schema, alias, filters);
   return { qb, alias };
 }
@@ -31,19 +33,20 @@ export async function findEntries(ctx: EngineContext, uid: string, query: Query)
   if (window.limit === 0) return [];
   const schema = ctx.registry.contentType(uid);
   const scope: StatementScope = { ctx, aliases: createAliases(), status: query.status };
-  const { qb, alias } = baseQuery(scope, uid, query.filters);
+  const { qb, alias } = baseQuery(scope, uid, query.filters, query.locale);
   const fields = selectFields(schema, query.fields);
   qb.select(selectColumns(fields, alias));
   applySort(scope, qb, schema, alias, query.sort);
   const rows = (await applyWindow(qb, window)) as Row[];
   const entries = rows.map((row) => readRow(fields, row));
+  chargeEntries(entries.length);
   await populateEntries(ctx, schema, entries, query.populate, query.status);
   return entries;
 }
 
-export async function countEntries(ctx: EngineContext, uid: string, filters: FilterNode | null, status: PublicationStatus): Promise<number> {
+export async function countEntries(ctx: EngineContext, uid: string, filters: FilterNode | null, status: PublicationStatus, locale?: string): Promise<number> {
   const scope: StatementScope = { ctx, aliases: createAliases(), status };
-  const { qb } = baseQuery(scope, uid, filters);
+  const { qb } = baseQuery(scope, uid, filters, locale);
   const [row] = (await qb.count({ count: '*' })) as Row[];
   return toNumber(row?.count ?? 0);
 }

@@ -11,8 +11,10 @@ import { populateEntries } from './populate/populate-entries.js';
 import { loadByKeys } from './populate/load-batch.js';
 import { readRow, type Row } from './read-row.js';
 import { selectColumns, selectFields } from './select-fields.js';
-import { applyStatus } from './status.js';
+import { applyLocale, applyStatus } from './status.js';
+import { chargeEntries } from './entry-budget.js';
 import type { EngineContext, Entry } from './types.js';
+import { isPossibleDocumentId } from './document-rows.js';
 
 const ALIAS = 't0';
 
@@ -26,11 +28,13 @@ export async function loadEntriesByRowIds(ctx: EngineContext, uid: string, rowId
     knex.select(selectColumns(fields, ALIAS)).from({ [ALIAS]: schema.collectionName }).whereIn(`${ALIAS}.id`, ids),
   );
   const byId = new Map(rows.map((row) => [toNumber(row[SYSTEM_COLUMNS.id]), readRow(fields, row)]));
+  chargeEntries(byId.size);
   await populateEntries(ctx, schema, [...byId.values()], selection.populate, selection.status);
   return rowIds.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function findEntryByDocumentId(ctx: EngineContext, uid: string, documentId: string, selection: Selection): Promise<Entry | null> {
+  if (!isPossibleDocumentId(documentId)) return null;
   const knex: Knex = ctx.knex;
   const schema = ctx.registry.contentType(uid);
   const fields = selectFields(schema, selection.fields);
@@ -39,9 +43,11 @@ export async function findEntryByDocumentId(ctx: EngineContext, uid: string, doc
     .from({ [ALIAS]: schema.collectionName })
     .where(`${ALIAS}.${SYSTEM_COLUMNS.documentId}`, documentId);
   applyStatus(qb, schema, ALIAS, selection.status);
+  applyLocale(qb, schema, ALIAS, selection.locale);
   const [row] = (await qb.orderBy(`${ALIAS}.id`, 'asc').limit(1)) as Row[];
   if (!row) return null;
   const entry = readRow(fields, row);
+  chargeEntries(1);
   await populateEntries(ctx, schema, [entry], selection.populate, selection.status);
   return entry;
 }

@@ -14,6 +14,7 @@ function systemReader(field: SystemField): DbValueReader {
     case 'id':
       return readId;
     case 'documentId':
+    case 'locale':
       return readDocumentId;
     case 'createdAt':
     case 'updatedAt':

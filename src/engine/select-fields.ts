@@ -7,6 +7,7 @@
 import { SYSTEM_COLUMNS, columnName } from '../db/naming.js';
 import type { ScalarAttribute, Schema, SystemField } from '../model/types.js';
 import { SYSTEM_FIELDS } from '../model/types.js';
+import { isLocalizedType } from '../model/i18n.js';
 
 export interface FieldSelection {
   /** system fields, in entry key order */
@@ -26,6 +27,7 @@ export function selectFields(schema: Schema, fields: readonly string[] | null): 
     schema.modelType === 'component'
       ? ['id']
       : SYSTEM_FIELDS.filter((field) => ALWAYS.includes(field) || want(field));
+  if (isLocalizedType(schema) && want('locale')) system.push('locale');
   const attributes = Object.values(schema.attributes).filter(
     (attr): attr is ScalarAttribute => attr.kind === 'scalar' && isReadable(attr) && want(attr.name),
   );

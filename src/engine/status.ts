@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { SYSTEM_COLUMNS } from '../db/naming.js';
 import type { Schema } from '../model/types.js';
-import type { PublicationStatus } from '../query/ast.js';
+import { isLocalizedType } from '../model/i18n.js';
+import { ALL_LOCALES, type PublicationStatus } from '../query/ast.js';
 
 /**
  * Restricts `alias` to the rows of one publication status. Only draft & publish content types
@@ -12,4 +13,10 @@ export function applyStatus(qb: Knex.QueryBuilder, schema: Schema, alias: string
   const column = `${alias}.${SYSTEM_COLUMNS.publishedAt}`;
   if (status === 'published') qb.whereNotNull(column);
   else qb.whereNull(column);
+}
+
+/** Restricts `alias` to the versions of one locale (localized content types; `*` or none: all). */
+export function applyLocale(qb: Knex.QueryBuilder, schema: Schema, alias: string, locale: string | undefined): void {
+  if (locale === undefined || locale === ALL_LOCALES || !isLocalizedType(schema)) return;
+  qb.where(`${alias}.${SYSTEM_COLUMNS.locale}`, locale);
 }

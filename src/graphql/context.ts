@@ -4,30 +4,31 @@
  */
 import type { DocumentRepository } from '../documents/types.js';
 import type { Registry } from '../model/types.js';
-import type { Query, Selection } from '../query/ast.js';
+import type { Operations } from '../operations/operations.js';
+import type { Caller } from '../operations/types.js';
 import type { GraphqlLimits } from '../query/parse-graphql-args.js';
+import type { QueryBudget } from '../query/query-cost.js';
+import type { UploadService } from '../upload/upload-service.js';
 import type { Tracer } from './execution/tracing.js';
 import type { DeferredLoad } from './resolvers/selection-to-populate.js';
 
+/** the shadow-CRUD actions a type's queries and mutations are generated for */
 export type GraphqlAction = 'find' | 'findOne' | 'create' | 'update' | 'delete';
 
 export interface GraphqlContext {
   readonly registry: Registry;
   readonly limits: GraphqlLimits;
-  repository(uid: string): DocumentRepository;
-  /** throws UnauthorizedError / ForbiddenError when the request may not do `action` on `uid` */
-  authorize(action: GraphqlAction, uid: string): Promise<void>;
-  /** whether the caller may read `uid` (populating a relation or media field needs it) */
-  canFind(uid: string): Promise<boolean>;
+  /** REST's query budget, checked over each root query and the alias variants it loads apart */
+  readonly budget: QueryBudget;
   /**
-   * The permission-aware query check every transport runs before the repository: 401 for an
-   * anonymous draft read, 400 for filters or sorts through relations the caller cannot read.
+   * The operation layer: root resolvers parse their arguments and selection, and call it with
+   * `caller` (permission check, sanitising, policies, middlewares, lifecycles, repository).
    */
-  sanitize<Q extends Selection & Partial<Pick<Query, 'filters' | 'sort'>>>(uid: string, query: Q, action: GraphqlAction): Promise<Q>;
-  /** 400 when write data names a relation target the caller may not read */
-  checkWrite(uid: string, data: unknown): Promise<void>;
-  /** documentId of the authenticated user (recorded as createdBy/updatedBy), if a user is calling */
-  author(): Promise<string | undefined>;
+  readonly operations: Operations;
+  /** this request as the operation layer's caller; its `denied` is `deniedTargets` */
+  readonly caller: Caller;
+  /** lookups that are no operation of their own (media ids in mutation inputs, `me`) */
+  repository(uid: string): DocumentRepository;
   /**
    * Target uids whose population was dropped in this request because the caller lacks `find`
    * on them: their fields answer with a FORBIDDEN error instead of silently empty data.
@@ -39,4 +40,6 @@ export interface GraphqlContext {
   readonly tracer: Tracer | null;
   /** the transport's request object (Fastify), for extensions */
   readonly request: unknown;
+  /** the media library, for the upload mutations (absent where no app runs: they then fail) */
+  readonly uploads?: UploadService;
 }

@@ -1,12 +1,14 @@
 /**
- * The one mapping from errors to GraphQL `errors[]` entries. Vellum's typed errors keep their
- * message and get `extensions.code` from their HTTP status (plus Strapi's
- * `extensions.error = { name, message, details }`); GraphQL's own errors (syntax, validation,
- * coercion) keep their message with the code of the phase that raised them; anything else is
- * a bug: masked as `Internal Server Error` in every environment, logged in full.
+ * The one mapping from errors to GraphQL `errors[]` entries, for field errors and for errors
+ * raised around execution (the HTTP routes' error handler). Vellum's typed errors (and the
+ * framework's, through `toVellumError`) keep their message and get `extensions.code` from their
+ * HTTP status (plus Strapi's `extensions.error = { name, message, details }`); GraphQL's own
+ * errors (syntax, validation, coercion) keep their message with the code of the phase that
+ * raised them; anything else is a bug: masked as `Internal Server Error` in every environment,
+ * logged in full.
  */
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { VellumError } from '../errors/index.js';
+import { toVellumError, type VellumError } from '../errors/index.js';
 
 export type ErrorCode =
   | 'BAD_REQUEST'
@@ -19,6 +21,7 @@ export type ErrorCode =
   | 'OPERATION_RESOLUTION_FAILURE'
   | 'PERSISTED_QUERY_NOT_SUPPORTED'
   | 'TOO_MANY_REQUESTS'
+  | 'SERVICE_UNAVAILABLE'
   | 'INTERNAL_SERVER_ERROR';
 
 export interface ErrorLog {
@@ -35,6 +38,8 @@ export function codeForStatus(status: number): ErrorCode {
       return 'NOT_FOUND';
     case 429:
       return 'TOO_MANY_REQUESTS';
+    case 503:
+      return 'SERVICE_UNAVAILABLE';
     default:
       return status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_USER_INPUT';
   }
@@ -53,20 +58,25 @@ export interface FormatOptions {
   readonly log: ErrorLog;
 }
 
+const MASKED: GraphQLFormattedError = { message: 'Internal Server Error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+
+function vellumEntry(error: VellumError, base: Pick<GraphQLFormattedError, 'locations' | 'path'> = {}): GraphQLFormattedError {
+  return {
+    message: error.message,
+    ...base,
+    extensions: { code: codeForStatus(error.status), error: { name: error.name, message: error.message, details: error.details } },
+  };
+}
+
 export function formatGraphqlError(error: GraphQLError, options: FormatOptions): GraphQLFormattedError {
   const cause = rootCause(error);
   const base = { locations: error.locations, path: error.path };
-  if (cause instanceof VellumError) {
-    return {
-      message: cause.message,
-      ...base,
-      extensions: { code: codeForStatus(cause.status), error: { name: cause.name, message: cause.message, details: cause.details } },
-    };
-  }
   if (cause !== undefined && !(cause instanceof GraphQLError)) {
+    const known = toVellumError(cause);
+    if (known) return vellumEntry(known, base);
     const where = error.path ? ` at ${error.path.join('.')}` : '';
     options.log.error(`GraphQL resolver failed${where}`, cause);
-    return { message: 'Internal Server Error', ...base, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+    return { ...MASKED, ...base };
   }
   const source = cause instanceof GraphQLError ? cause : error;
   const code = typeof source.extensions['code'] === 'string' ? source.extensions['code'] : options.defaultCode;
@@ -76,6 +86,17 @@ export function formatGraphqlError(error: GraphQLError, options: FormatOptions):
 /** HTTP status a response carrying these (formatted) errors gets besides GraphQL's own rules. */
 export function statusForErrors(errors: readonly GraphQLFormattedError[]): number | null {
   return errors.some((error) => error.extensions?.['code'] === 'UNAUTHENTICATED') ? 401 : null;
+}
+
+/**
+ * An error raised around execution (body parsing, building the context, a hook) as the status
+ * and entry of the response; an unexpected one is logged under `where` and masked.
+ */
+export function formatRequestFailure(error: unknown, log: ErrorLog, where: string): { status: number; error: GraphQLFormattedError } {
+  const known = toVellumError(error);
+  if (known) return { status: known.status, error: vellumEntry(known) };
+  log.error(where, error);
+  return { status: 500, error: MASKED };
 }
 
 /** A request-level error (before execution) as a formatted entry. */

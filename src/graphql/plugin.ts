@@ -4,11 +4,12 @@
  * the HTTP, `execute-request.ts` the GraphQL-over-HTTP rules; see docs/graphql.md).
  */
 import { NoSchemaIntrospectionCustomRule, specifiedRules, type ValidationRule } from 'graphql';
-import type { TransportContext } from '../app/plugin-context.js';
+import type { TransportContext } from '../transport/transport-context.js';
+import type { UploadService } from '../upload/upload-service.js';
 import { withAuthOperations } from './auth/auth-operations.js';
-import { readGraphqlConfig } from './config.js';
 import type { GraphqlContext } from './context.js';
 import { depthLimitRule } from './execution/depth-limit.js';
+import { relationFieldLimitRule } from './execution/relation-field-limit.js';
 import { DocumentCache } from './execution/document-cache.js';
 import type { GraphqlEngine } from './execution/execute-request.js';
 import { instrumentSchemaForTracing } from './execution/tracing.js';
@@ -22,17 +23,41 @@ import {
   type SandboxAsset,
 } from './sandbox/sandbox-page.js';
 import { buildGraphqlSchema } from './schema/build-schema.js';
+import { applyExtensions } from './extension/apply-extensions.js';
+import { createGraphqlExtensions, type GraphqlExtensions } from './extension/extension-service.js';
+import { createHandlerRegistry, type NamedHandlers } from './extension/named-handlers.js';
 
-export async function registerGraphql(ctx: TransportContext): Promise<void> {
-  const config = readGraphqlConfig(ctx.rawConfig);
+/** What project code registered for GraphQL: the extension service's state and the named policies and middlewares. */
+/** the v4 GraphQL plugin's message for a missing permission (REST keeps Strapi 5's `Forbidden`) */
+const FORBIDDEN_ACCESS = 'Forbidden access';
+
+export interface GraphqlCustomization {
+  readonly extensions: GraphqlExtensions;
+  readonly handlers: NamedHandlers;
+}
+
+export async function registerGraphql(
+  ctx: TransportContext,
+  customization: GraphqlCustomization = { extensions: createGraphqlExtensions(), handlers: createHandlerRegistry() },
+  /** the media library the upload mutations store files with (the one the REST upload routes use) */
+  uploads?: UploadService,
+): Promise<void> {
+  const config = ctx.graphql;
   for (const warning of config.warnings) ctx.log.warn(warning);
   if (!config.enabled) return;
 
-  // users-permissions operations (register, login, me) join the generated schema
-  const schema = withAuthOperations(buildGraphqlSchema(ctx.registry, { shadowCRUD: config.shadowCRUD }), ctx.auth);
+  const { extensions, handlers } = customization;
+  for (const action of extensions.settings.unknownActions()) ctx.log.warn(`GraphQL extension service: disableAction("${action}") names no action (known: find, findOne, create, update, delete, "*")`);
+  // users-permissions operations (register, login, me) join the generated schema, then the project's extensions
+  const generated = withAuthOperations(buildGraphqlSchema(ctx.registry, { shadowCRUD: config.shadowCRUD, settings: extensions.settings }), ctx.auth);
+  const schema = applyExtensions(generated, extensions.resolve(ctx.app), {
+    app: ctx.app,
+    handlers,
+    actor: (request) => ctx.auth.actor(request),
+  });
   if (config.tracing) instrumentSchemaForTracing(schema);
   const introspection = config.introspection ?? ctx.environment !== 'production';
-  const rules: ValidationRule[] = [...specifiedRules, depthLimitRule(config.depthLimit)];
+  const rules: ValidationRule[] = [...specifiedRules, depthLimitRule(config.depthLimit), relationFieldLimitRule(ctx.rest.budget.maxPopulateNodes)];
   if (!introspection) rules.push(NoSchemaIntrospectionCustomRule);
   const engine: GraphqlEngine = {
     schema,
@@ -70,23 +95,22 @@ export async function registerGraphql(ctx: TransportContext): Promise<void> {
       landingPage,
       sandboxHtml,
       assets,
-      makeContext: (request, tracer): GraphqlContext => ({
-        registry: ctx.registry,
-        limits,
-        repository: (uid) => ctx.repository(uid),
-        authorize: (action, uid) => ctx.authorize(request, action, uid),
-        canFind: (uid) => ctx.auth.canFind(request, uid),
-        sanitize: (uid, query, action) => ctx.auth.sanitizeQuery(request, uid, query, action),
-        checkWrite: (uid, data) => ctx.auth.checkWrite(request, uid, data),
-        author: async () => {
-          const actor = await ctx.auth.actor(request);
-          return actor.kind === 'user' ? String(actor.user.documentId) : undefined;
-        },
-        deniedTargets: new Set(),
-        deferred: new Map(),
-        tracer,
-        request,
-      }),
+      makeContext: (request, tracer): GraphqlContext => {
+        const deniedTargets = new Set<string>();
+        return {
+          registry: ctx.registry,
+          limits,
+          budget: ctx.rest.budget,
+          operations: ctx.operations,
+          caller: { request, denied: deniedTargets, forbiddenMessage: FORBIDDEN_ACCESS },
+          repository: (uid) => ctx.repository(uid),
+          deniedTargets,
+          deferred: new Map(),
+          tracer,
+          request,
+          uploads,
+        };
+      },
     });
   });
 }

@@ -15,6 +15,11 @@ export function populatableAttributes(schema: Schema): readonly Attribute[] {
   return Object.values(schema.attributes).filter((attribute) => !isScalar(attribute));
 }
 
+/** An own attribute of the schema (never something inherited from Object.prototype). */
+export function attributeOf(schema: Schema, name: string): Attribute | undefined {
+  return Object.hasOwn(schema.attributes, name) ? schema.attributes[name] : undefined;
+}
+
 /** Whether the attribute holds a list, as seen from the schema that declares it. */
 export function isToMany(attribute: Attribute): boolean {
   switch (attribute.kind) {
@@ -33,6 +38,11 @@ export function isToMany(attribute: Attribute): boolean {
     default:
       return assertNever(attribute);
   }
+}
+
+/** Private attributes and passwords never appear in, nor can be probed through, a query. */
+export function isHidden(attribute: Attribute): boolean {
+  return attribute.private || (attribute.kind === 'scalar' && attribute.type === 'password');
 }
 
 export interface RelationOwner {

@@ -1,5 +1,6 @@
 import { RELATION_KINDS, RESERVED_ATTRIBUTE_NAMES, SCALAR_TYPES } from './types.js';
 import type { Attribute, RelationKind, ScalarType } from './types.js';
+import { isRecord } from '../util/is-record.js';
 
 /** What a raw attribute definition became: the typed attribute, or the reasons it is refused. */
 export type AttributeResult = { readonly attribute: Attribute } | { readonly errors: readonly string[] };
@@ -216,10 +217,6 @@ class FieldReader {
 
 function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
   return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export function show(value: unknown): string {

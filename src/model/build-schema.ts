@@ -1,4 +1,5 @@
-import { buildAttribute, isRecord, show } from './build-attribute.js';
+import { buildAttribute, show } from './build-attribute.js';
+import { isRecord } from '../util/is-record.js';
 import type { RawSchemaFile } from './raw-schema-file.js';
 import type { SchemaProblems } from './schema-problems.js';
 import { SYSTEM_FIELDS } from './types.js';

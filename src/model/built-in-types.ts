@@ -23,6 +23,7 @@ export const BUILT_IN_CONTENT_TYPES: readonly RawSchemaFile[] = [
         name: { type: 'string', required: true },
         alternativeText: { type: 'string' },
         caption: { type: 'string' },
+        focalPoint: { type: 'json' },
         width: { type: 'integer' },
         height: { type: 'integer' },
         formats: { type: 'json' },
@@ -34,7 +35,8 @@ export const BUILT_IN_CONTENT_TYPES: readonly RawSchemaFile[] = [
         previewUrl: { type: 'string' },
         provider: { type: 'string', required: true },
         provider_metadata: { type: 'json' },
-        folderPath: { type: 'string' },
+        // kept for Strapi's layout; private, as in Strapi (never in a response)
+        folderPath: { type: 'string', private: true },
       },
     },
   },

@@ -4,8 +4,8 @@ import { isToMany, populatableAttributes, relationOwner, scalarAttributes } from
 import { loadRegistry } from './load-models.js';
 import type { ContentType } from './types.js';
 import { UnknownModelError } from './unknown-model-error.js';
+import { BLOG_EXAMPLE as BLOG } from '../../test/helpers/fixtures.js';
 
-const BLOG = '/work/shared/fixtures/blog';
 const registry = await loadRegistry(BLOG);
 
 describe('loadRegistry on the blog fixture', () => {
@@ -116,7 +116,7 @@ describe('loadRegistry on the blog fixture', () => {
     expect(
       Object.fromEntries(Object.values(file.attributes).map((a) => [a.name, a.kind === 'scalar' ? `${a.type}${a.required ? '!' : ''}` : a.kind])),
     ).toEqual({
-      name: 'string!', alternativeText: 'string', caption: 'string', width: 'integer', height: 'integer', formats: 'json',
+      name: 'string!', alternativeText: 'string', caption: 'string', focalPoint: 'json', width: 'integer', height: 'integer', formats: 'json',
       hash: 'string!', ext: 'string', mime: 'string!', size: 'decimal!', url: 'string!', previewUrl: 'string',
       provider: 'string!', provider_metadata: 'json', folderPath: 'string',
     });

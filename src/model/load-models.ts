@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { deepFreeze } from '../config/deep-freeze.js';
+import { deepFreeze } from '../util/deep-freeze.js';
 import { BUILT_IN_CONTENT_TYPES } from './built-in-types.js';
 import { buildComponent, buildContentType } from './build-schema.js';
 import type { RawSchemaFile } from './raw-schema-file.js';

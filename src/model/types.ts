@@ -124,7 +124,18 @@ export function assertNever(value: never): never {
 
 /** Entry keys every content type has, beside its attributes. */
 export const SYSTEM_FIELDS = ['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt'] as const;
-export type SystemField = (typeof SYSTEM_FIELDS)[number];
+/** `locale`: only on localized content types (model/i18n.ts), so not in SYSTEM_FIELDS. */
+export type SystemField = (typeof SYSTEM_FIELDS)[number] | 'locale';
+
+/** Type a system field's values have (in filters, sorts and columns). */
+export const SYSTEM_FIELD_TYPES: Readonly<Record<SystemField, ScalarType>> = {
+  id: 'integer',
+  documentId: 'string',
+  createdAt: 'datetime',
+  updatedAt: 'datetime',
+  publishedAt: 'datetime',
+  locale: 'string',
+};
 
 export const RESERVED_ATTRIBUTE_NAMES = [
   'id', 'documentId', 'document_id', 'createdAt', 'updatedAt', 'publishedAt',

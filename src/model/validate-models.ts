@@ -1,3 +1,4 @@
+import { attributeI18nFlag, isLocalizedType } from './i18n.js';
 import type { SchemaProblems } from './schema-problems.js';
 import { assertNever } from './types.js';
 import type { ComponentSchema, ContentType, RelationAttribute, RelationKind, Schema } from './types.js';
@@ -47,6 +48,17 @@ export function validateModels(
     }
   }
   checkComponentCycles(components, problems);
+  for (const type of contentTypes.values()) checkLocalizedAttributes(type, problems);
+}
+
+/** `localized: true` on an attribute of a type that is not localized is a mistake, not a no-op. */
+function checkLocalizedAttributes(type: ContentType, problems: SchemaProblems): void {
+  if (isLocalizedType(type)) return;
+  for (const attribute of Object.values(type.attributes)) {
+    if (attributeI18nFlag(attribute) === true) {
+      problems.add(type.file, attribute.name, 'pluginOptions.i18n.localized is true but the content type is not localized (set pluginOptions.i18n.localized: true on the content type, or remove the flag)');
+    }
+  }
 }
 
 function checkNames(contentTypes: ReadonlyMap<string, ContentType>, problems: SchemaProblems): void {

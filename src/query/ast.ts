@@ -69,7 +69,16 @@ export interface Query {
   readonly fields: readonly string[] | null;
   readonly populate: readonly PopulateNode[];
   readonly status: PublicationStatus;
+  /**
+   * Localized types only: the version read or written, a locale code, or `*` (every locale, for
+   * lists and deletes). Set by the operation layer (absent there means the default locale);
+   * undefined here reads every row, as on types that are not localized.
+   */
+  readonly locale?: string;
 }
 
 /** The part of a query that shapes single-entry reads and write responses. */
-export type Selection = Pick<Query, 'fields' | 'populate' | 'status'>;
+export type Selection = Pick<Query, 'fields' | 'populate' | 'status' | 'locale'>;
+
+/** `locale=*`: every locale's version. */
+export const ALL_LOCALES = '*';

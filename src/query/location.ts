@@ -18,16 +18,15 @@ export function invalidAt(loc: Location, ...segments: readonly string[]): Valida
   return invalidKey(loc.param, [...loc.path, ...segments]);
 }
 
+/** `invalidAt` for a key that is an attribute the query may not use there (hidden, relational…). */
+export function invalidAttributeAt(loc: Location, ...segments: readonly string[]): ValidationError {
+  return invalidKey(loc.param, [...loc.path, ...segments], 'query', true);
+}
+
 /** Same details as `invalidAt`, with a message that explains the rule that was broken. */
 export function invalidWithReason(loc: Location, reason: string): ValidationError {
   const base = invalidKey(loc.param, loc.path);
   return new ValidationError(`${base.message}: ${reason}`, base.details);
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
 }
 
 const TRUE_LIKE: readonly unknown[] = [true, 'true', 't', '1', 1];

@@ -3,8 +3,10 @@
  * (every visible scalar), which is also what `*` and an empty list ask for.
  */
 import type { Schema } from '../model/types.js';
-import { freeze } from './freeze.js';
-import { type Location, invalidAt, isPlainObject } from './location.js';
+import { deepFreeze } from '../util/deep-freeze.js';
+import { type Location, invalidAt, invalidAttributeAt } from './location.js';
+import { attributeOf } from '../model/attributes.js';
+import { ValidationError } from '../errors/index.js';
 import { visibleScalarType } from './schema-fields.js';
 
 export function parseFields(value: unknown, schema: Schema, loc: Location): readonly string[] | null {
@@ -12,23 +14,27 @@ export function parseFields(value: unknown, schema: Schema, loc: Location): read
   const names: string[] = [];
   if (typeof value === 'string') {
     names.push(...splitList(value));
-  } else if (Array.isArray(value)) {
-    value.forEach((item, index) => {
-      if (typeof item !== 'string') throw invalidAt(loc, String(index));
-      names.push(...splitList(item));
-    });
+  } else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
+    for (const item of value) names.push(...splitList(item));
   } else {
-    const firstKey = isPlainObject(value) ? Object.keys(value)[0] : undefined;
-    throw firstKey === undefined ? invalidAt(loc) : invalidAt(loc, firstKey);
+    throw invalidFieldsParameter(loc);
   }
 
   let wildcard = false;
   for (const name of names) {
     if (name === '*') wildcard = true;
-    else if (visibleScalarType(schema, name) === undefined) throw invalidAt(loc, name);
+    else if (visibleScalarType(schema, name) === undefined) {
+      throw attributeOf(schema, name) ? invalidAttributeAt(loc, name) : invalidAt(loc, name);
+    }
   }
   if (wildcard || names.length === 0) return null;
-  return freeze([...new Set(names)]);
+  return deepFreeze([...new Set(names)]);
+}
+
+/** Strapi's message for a `fields` that is neither a string nor a list of strings. */
+function invalidFieldsParameter(loc: Location): ValidationError {
+  const { details } = invalidAt(loc);
+  return new ValidationError('Invalid fields parameter. Expected a string or an array of strings', details);
 }
 
 /** Comma list, trimmed, empty items dropped (Strapi trims too). */

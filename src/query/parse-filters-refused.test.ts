@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type QueryHarness, type QueryInput, queryHarness } from '../../test/helpers/query-registry.js';
 import type { ComparisonOperator, FilterNode, FilterValue } from './ast.js';
+import { attributePath, invalidKeyMessage, parentPath } from '../../test/helpers/invalid-key.js';
 
 let h: QueryHarness;
 beforeAll(async () => {
@@ -10,12 +11,19 @@ beforeAll(async () => {
 const cmp = (field: string, op: ComparisonOperator, value: FilterValue): FilterNode => ({ kind: 'compare', field, op, value });
 
 describe('filters: refused', () => {
-  const invalid = (key: string, path: string) => ({
-    status: 400,
-    name: 'ValidationError',
-    message: `Invalid key ${key}${path === key ? '' : ` at ${path}`}`,
-    details: { key, path, source: 'query', param: 'filters' },
-  });
+  /**
+   * `path`: where the key is written; Strapi reports the attributes above it (invalid-key.ts),
+   * and the key too when it is a hidden or unfilterable attribute (`isAttribute`)
+   */
+  const invalid = (key: string, path: string, isAttribute = false) => {
+    const where = isAttribute ? attributePath(path) : parentPath(path, 'filters', key);
+    return {
+      status: 400,
+      name: 'ValidationError',
+      message: invalidKeyMessage(key, where),
+      details: { key, path: where, source: 'query', param: 'filters' },
+    };
+  };
 
   it.each<[string, QueryInput, string, string]>([
     ['an unknown attribute', 'filters[nope]=1', 'nope', 'nope'],
@@ -40,9 +48,9 @@ describe('filters: refused', () => {
   ])('refuses %s', (_name, input, key, path) => {
     const error = h.failure(input);
     if (path.startsWith('meta')) {
-      expect(error).toEqual({ ...invalid(key, path), message: 'Invalid key $eq at meta.$eq: json attributes can only be filtered with $null and $notNull' });
+      expect(error).toEqual({ ...invalid(key, path), message: 'Invalid key $eq at meta: json attributes can only be filtered with $null and $notNull' });
     } else {
-      expect(error).toEqual(invalid(key, path));
+      expect(error).toEqual(invalid(key, path, key === 'blocks'));
     }
   });
 
@@ -69,14 +77,14 @@ describe('filters: refused', () => {
     ['a private attribute inside $or through a relation', 'api::team.team', 'filters[$or][0][lead][secretNote]=x', '$or.0.lead.secretNote'],
   ])('refuses %s', (_name, uid, raw, path) => {
     const key = path.split('.').at(-1) ?? '';
-    expect(h.failure(raw, uid)).toEqual(invalid(key, path));
+    expect(h.failure(raw, uid)).toEqual(invalid(key, path, true));
   });
 
   const badValue = (path: string, received: unknown, expected: string) => ({
     status: 400,
     name: 'ValidationError',
     message: `Invalid value ${JSON.stringify(received)} at ${path}: expected ${expected}`,
-    details: { key: path.split('.').at(-1), path, source: 'query', param: 'filters' },
+    details: { key: path.split('.').at(-1), path: parentPath(path), source: 'query', param: 'filters' },
   });
 
   it.each<[string, string, string, unknown, string]>([
@@ -133,7 +141,7 @@ describe('filters: refused', () => {
 
   it('refuses filters that are not an object', () => {
     expect(h.failure('filters=abc')).toEqual({
-      status: 400, name: 'ValidationError', message: 'Invalid key filters', details: { key: 'filters', path: '', source: 'query', param: 'filters' },
+      status: 400, name: 'ValidationError', message: 'Invalid key filters', details: { key: 'filters', path: null, source: 'query', param: 'filters' },
     });
   });
 });

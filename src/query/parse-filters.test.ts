@@ -63,8 +63,8 @@ describe('filters: operators', () => {
     expect(h.failure(`filters[${field}][${op}]=1`)).toEqual({
       status: 400,
       name: 'ValidationError',
-      message: `Invalid key ${op} at ${field}.${op}: ${op} compares text and applies to text and integer attributes, not to ${type}`,
-      details: { key: op, path: `${field}.${op}`, source: 'query', param: 'filters' },
+      message: `Invalid key ${op} at ${field}: ${op} compares text and applies to text and integer attributes, not to ${type}`,
+      details: { key: op, path: field, source: 'query', param: 'filters' },
     });
   });
 

@@ -7,16 +7,19 @@
 import type { Attribute, Registry, ScalarType, Schema } from '../model/types.js';
 import { assertNever } from '../model/types.js';
 import { COMPARISON_OPERATORS, type ComparisonOperator, type FilterNode, type FilterValue } from './ast.js';
-import { freeze } from './freeze.js';
+import { deepFreeze } from '../util/deep-freeze.js';
 import { invalidValue, typedScalar } from './filter-values.js';
-import { type Location, at, booleanLike, invalidAt, invalidWithReason, isPlainObject } from './location.js';
-import { attributeOf, isHidden, targetSchema, visibleScalarType } from './schema-fields.js';
+import { type Location, at, booleanLike, invalidAt, invalidAttributeAt, invalidWithReason } from './location.js';
+import { isPlainObject } from '../util/is-record.js';
+import { attributeOf, isHidden } from '../model/attributes.js';
+import { targetSchema, visibleScalarType } from './schema-fields.js';
 import { comparesAsText, isTextOperator } from './text-operators.js';
+import { holdsOnMissingRow } from './missing-row.js';
 
 export function parseFilters(value: unknown, schema: Schema, registry: Registry, loc: Location): FilterNode | null {
   if (value === undefined || value === null || value === '') return null;
   if (!isPlainObject(value)) throw invalidAt(loc);
-  return freeze(parseCondition(value, schema, registry, loc));
+  return deepFreeze(parseCondition(value, schema, registry, loc));
 }
 
 function isComparison(key: string): key is ComparisonOperator {
@@ -66,7 +69,7 @@ function parseEntry(key: string, value: unknown, schema: Schema, registry: Regis
     if (type === undefined) throw invalidAt(loc);
     return parseFieldFilter(key, type, value, loc);
   }
-  if (isHidden(attribute)) throw invalidAt(loc);
+  if (isHidden(attribute)) throw invalidAttributeAt(loc);
   return parseAttributeFilter(key, attribute, value, registry, loc);
 }
 
@@ -78,11 +81,11 @@ function parseAttributeFilter(key: string, attribute: Attribute, value: unknown,
     case 'media':
     case 'component': {
       const target = targetSchema(registry, attribute);
-      if (!target) throw invalidAt(loc);
+      if (!target) throw invalidAttributeAt(loc);
       return parseNested(key, target, value, registry, loc);
     }
     case 'dynamiczone':
-      throw invalidAt(loc);
+      throw invalidAttributeAt(loc);
     default:
       return assertNever(attribute);
   }
@@ -93,7 +96,14 @@ function parseAttributeFilter(key: string, attribute: Attribute, value: unknown,
  * (`filters[category][$eq]=3`), and `$null`/`$notNull` ask whether any related row exists.
  */
 function parseNested(attribute: string, target: Schema, raw: unknown, registry: Registry, loc: Location): FilterNode | null {
-  const nested = (filter: FilterNode | null): FilterNode | null => (filter ? { kind: 'nested', attribute, filter } : null);
+  const exists: FilterNode = { kind: 'nested', attribute, filter: { kind: 'compare', field: 'id', op: '$notNull', value: true } };
+  const nested = (filter: FilterNode | null): FilterNode | null => {
+    if (!filter) return null;
+    const node: FilterNode = { kind: 'nested', attribute, filter };
+    // Strapi's LEFT JOIN also matches entries without a related row when the condition holds on
+    // NULL columns (`filters[author][id][$null]=true`): see missing-row.ts
+    return holdsOnMissingRow(filter) ? { kind: 'or', items: [node, { kind: 'not', item: exists }] } : node;
+  };
   // `filters[category]` without a value: entries without a category, as `IS NULL` would give.
   const value = raw === null ? { $null: true } : raw;
   if (!isPlainObject(value)) return nested(parseFieldFilter('id', 'integer', value, loc));
@@ -109,7 +119,6 @@ function parseNested(attribute: string, target: Schema, raw: unknown, registry: 
     if (isPlainObject(operand) && Object.keys(operand).length === 0) continue;
     const flag = booleanLike(operand);
     if (flag === undefined) throw invalidValue(at(loc, op), operand, 'a boolean (true, false, t, f, 1, 0)');
-    const exists: FilterNode = { kind: 'nested', attribute, filter: { kind: 'compare', field: 'id', op: '$notNull', value: true } };
     items.push((op === '$notNull') === flag ? exists : { kind: 'not', item: exists });
   }
   items.push(nested(parseFieldFilter('id', 'integer', onId, loc)));

@@ -9,8 +9,8 @@ import {
   parseGraphqlSort,
   parsePublicationState,
 } from './parse-graphql-args.js';
+import { BLOG_EXAMPLE as BLOG } from '../../test/helpers/fixtures.js';
 
-const BLOG = new URL('../../../shared/fixtures/blog', import.meta.url).pathname;
 const LIMITS = { defaultLimit: 10, amountLimit: 100 };
 
 let registry: Registry;

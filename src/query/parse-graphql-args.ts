@@ -5,7 +5,8 @@
  * `defaultLimit`, everything clamped by `amountLimit`) and validates sort strings against the model.
  */
 import { PaginationError, ValidationError, invalidKey } from '../errors/index.js';
-import { SYSTEM_FIELDS, type Registry, type Schema } from '../model/types.js';
+import type { Registry, Schema } from '../model/types.js';
+import { systemFieldsOf } from './schema-fields.js';
 import type {
   ComparisonOperator,
   FilterNode,
@@ -16,7 +17,8 @@ import type {
   SortNode,
   SortOrder,
 } from './ast.js';
-import { isHidden } from './schema-fields.js';
+import { isHidden } from '../model/attributes.js';
+import { isRecord } from '../util/is-record.js';
 
 export interface GraphqlLimits {
   /** page size when none is given (v4 default 10) */
@@ -43,10 +45,6 @@ const OPERATORS: Readonly<Record<string, ComparisonOperator>> = {
 
 const TIMESTAMPS = ['createdAt', 'updatedAt', 'publishedAt'] as const;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function combine(kind: 'and' | 'or', items: FilterNode[]): FilterNode | null {
   if (items.length === 0) return null;
   if (items.length === 1 && kind === 'and') return items[0] ?? null;
@@ -70,15 +68,22 @@ function filterValue(op: ComparisonOperator, value: unknown, path: readonly stri
   return filterScalar(value, path);
 }
 
-/** `{ eq: 'a', or: [{ eq: 'b' }] }` on one field. */
+/**
+ * `{ eq: 'a', or: ['b', 'c'] }` on one field. `and`/`or` take values (the v4 plugin's
+ * `[String]`), each compared for equality; operator objects are still read for server-side callers.
+ */
 function parseFieldOperators(field: string, input: Record<string, unknown>, path: readonly string[]): FilterNode | null {
   const items: FilterNode[] = [];
   for (const [key, value] of Object.entries(input)) {
     if (value === undefined) continue;
     const here = [...path, key];
     if (key === 'and' || key === 'or') {
-      const list = (Array.isArray(value) ? value : [value]).filter(isRecord);
-      const parts = list.map((item, i) => parseFieldOperators(field, item, [...here, String(i)])).filter((n): n is FilterNode => n !== null);
+      const list = Array.isArray(value) ? value : [value];
+      const parts = list
+        .map((item, i) => (isRecord(item)
+          ? parseFieldOperators(field, item, [...here, String(i)])
+          : Object.freeze({ kind: 'compare' as const, field, op: item === null ? '$null' as const : '$eq' as const, value: item === null ? true : filterScalar(item, [...here, String(i)]) })))
+        .filter((n): n is FilterNode => n !== null);
       const node = combine(key, parts);
       if (node) items.push(node);
     } else if (key === 'not') {
@@ -184,7 +189,7 @@ function validateSortPath(segments: readonly string[], schema: Schema, registry:
   let current: Schema = schema;
   segments.forEach((segment, index) => {
     const last = index === segments.length - 1;
-    if (last && (SYSTEM_FIELDS as readonly string[]).includes(segment) && (current.modelType === 'contentType' || segment === 'id')) return;
+    if (last && systemFieldsOf(current).includes(segment)) return;
     const attribute = current.attributes[segment];
     if (!attribute || isHidden(attribute)) throw invalidKey('sort', [text]);
     if (last) {

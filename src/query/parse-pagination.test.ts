@@ -108,7 +108,7 @@ describe('parsePagination', () => {
       name: 'ValidationError',
       status: 400,
       message: 'Invalid key pagesize',
-      details: { key: 'pagesize', path: 'pagesize', source: 'query', param: 'pagination' },
+      details: { key: 'pagesize', path: null, source: 'query', param: 'pagination' },
     });
   });
 

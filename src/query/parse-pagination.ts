@@ -5,9 +5,10 @@
  */
 import { PaginationError, ValidationError, invalidKey } from '../errors/index.js';
 import type { Pagination } from './ast.js';
-import { freeze } from './freeze.js';
+import { deepFreeze } from '../util/deep-freeze.js';
 import type { RestLimits } from './limits.js';
-import { booleanLike, isPlainObject } from './location.js';
+import { booleanLike } from './location.js';
+import { isPlainObject } from '../util/is-record.js';
 
 const KEYS = ['page', 'pageSize', 'start', 'limit', 'withCount'] as const;
 type Key = (typeof KEYS)[number];
@@ -15,7 +16,7 @@ type Key = (typeof KEYS)[number];
 export function parsePagination(value: unknown, limits: RestLimits): Pagination {
   const size = Math.min(limits.defaultLimit, limits.maxLimit);
   if (value === undefined || value === null) {
-    return freeze({ kind: 'page', page: 1, pageSize: size, withCount: limits.withCount });
+    return deepFreeze({ kind: 'page', page: 1, pageSize: size, withCount: limits.withCount });
   }
   if (!isPlainObject(value)) throw invalidKey('pagination', []);
   for (const key of Object.keys(value)) {
@@ -39,12 +40,12 @@ export function parsePagination(value: unknown, limits: RestLimits): Pagination 
     if (start !== undefined && start < 0) throw outOfRange('start', start, 'an integer >= 0');
     if (limit !== undefined && limit < -1) throw outOfRange('limit', limit, 'an integer >= 0, or -1');
     const effectiveLimit = limit === undefined ? size : limit === -1 ? limits.maxLimit : Math.min(limit, limits.maxLimit);
-    return freeze({ kind: 'offset', start: start ?? 0, limit: effectiveLimit, withCount });
+    return deepFreeze({ kind: 'offset', start: start ?? 0, limit: effectiveLimit, withCount });
   }
 
   if (page !== undefined && page < 1) throw outOfRange('page', page, 'an integer > 0');
   if (pageSize !== undefined && pageSize < 0) throw outOfRange('pageSize', pageSize, 'an integer >= 0');
-  return freeze({
+  return deepFreeze({
     kind: 'page',
     page: page ?? 1,
     pageSize: pageSize === undefined ? size : Math.min(pageSize, limits.maxLimit),

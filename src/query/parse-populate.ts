@@ -6,16 +6,18 @@
  */
 import type { Attribute, DynamicZoneAttribute, Registry, Schema } from '../model/types.js';
 import type { PopulateNode } from './ast.js';
-import { freeze } from './freeze.js';
+import { deepFreeze } from '../util/deep-freeze.js';
 import type { RestQueryContext } from './limits.js';
-import { type Location, at, booleanLike, invalidAt, invalidWithReason, isPlainObject } from './location.js';
+import { type Location, at, booleanLike, invalidAt, invalidWithReason } from './location.js';
+import { isPlainObject } from '../util/is-record.js';
 import { parseFields, splitList } from './parse-fields.js';
 import { parseFilters } from './parse-filters.js';
 import { parseSort } from './parse-sort.js';
 import {
   type PopulateDraft, type SelectionDraft, emptySelection, finishPopulate, mergeFields, mergeFilters,
 } from './populate-draft.js';
-import { attributeOf, isHidden, isPopulatable, targetSchema } from './schema-fields.js';
+import { attributeOf, isHidden } from '../model/attributes.js';
+import { isPopulatable, targetSchema } from './schema-fields.js';
 
 interface Scope {
   readonly registry: Registry;
@@ -39,7 +41,7 @@ export function parsePopulate(
   const scope: Scope = { registry: ctx.registry, depthLimit: ctx.rest.populateDepthLimit };
   const drafts = new Map<string, PopulateDraft>();
   applyItems(scope, items(value, loc), schema, drafts, 1);
-  return freeze(finishPopulate(drafts));
+  return deepFreeze(finishPopulate(drafts));
 }
 
 function items(value: unknown, loc: Location): Item[] {

@@ -4,7 +4,7 @@
  */
 import qs from 'qs';
 import { ValidationError } from '../errors/index.js';
-import { isPlainObject } from './location.js';
+import { isPlainObject } from '../util/is-record.js';
 
 export const QUERY_STRING_LIMITS = {
   depth: 20,

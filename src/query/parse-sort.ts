@@ -7,17 +7,19 @@ import type { ValidationError } from '../errors/index.js';
 import type { Registry, Schema } from '../model/types.js';
 import type { SortNode, SortOrder } from './ast.js';
 import { splitList } from './parse-fields.js';
-import { freeze } from './freeze.js';
-import { type Location, invalidAt, isPlainObject } from './location.js';
-import { attributeOf, isHidden, isToOne, targetSchema, visibleScalarType } from './schema-fields.js';
+import { deepFreeze } from '../util/deep-freeze.js';
+import { type Location, invalidAt, invalidAttributeAt } from './location.js';
+import { isPlainObject } from '../util/is-record.js';
+import { attributeOf, isHidden } from '../model/attributes.js';
+import { isToOne, targetSchema, visibleScalarType } from './schema-fields.js';
 
 export function parseSort(value: unknown, schema: Schema, registry: Registry, loc: Location): readonly SortNode[] {
   const out: SortNode[] = [];
   const add = (path: readonly string[], order: SortOrder): void => {
-    resolveSortPath(schema, registry, loc, path);
+    resolveSortPath(schema, registry, loc, path, order);
     out.push({ path, order });
   };
-  if (value === undefined || value === null) return freeze(out);
+  if (value === undefined || value === null) return deepFreeze(out);
   if (Array.isArray(value)) {
     value.forEach((item, index) => {
       if (typeof item === 'string') collectString(item, loc, add);
@@ -31,7 +33,7 @@ export function parseSort(value: unknown, schema: Schema, registry: Registry, lo
   } else {
     throw invalidAt(loc);
   }
-  return freeze(out);
+  return deepFreeze(out);
 }
 
 type Add = (path: readonly string[], order: SortOrder) => void;
@@ -74,18 +76,24 @@ function sortOrder(direction: string): SortOrder | undefined {
   return lower === 'asc' || lower === 'desc' ? lower : undefined;
 }
 
-/** Every segment but the last is a visible to-one attribute; the last a visible scalar. */
-function resolveSortPath(schema: Schema, registry: Registry, loc: Location, path: readonly string[]): void {
+/**
+ * Every segment but the last is a visible to-one attribute; the last a visible scalar. Errors
+ * name what Strapi's sort validator names: a relation, media or component at the end is walked
+ * into with the direction as a key (`sort=category:asc` → `Invalid key asc at category`).
+ */
+function resolveSortPath(schema: Schema, registry: Registry, loc: Location, path: readonly string[], order: SortOrder): void {
   let current = schema;
   path.forEach((segment, index) => {
     const upTo = path.slice(0, index + 1);
-    if (index === path.length - 1) {
-      if (visibleScalarType(current, segment) === undefined) throw invalidAt(loc, ...upTo);
-      return;
-    }
     const attribute = attributeOf(current, segment);
+    if (index === path.length - 1) {
+      if (visibleScalarType(current, segment) !== undefined) return;
+      if (!attribute) throw invalidAt(loc, ...upTo);
+      if (isHidden(attribute) || attribute.kind === 'dynamiczone') throw invalidAttributeAt(loc, ...upTo);
+      throw invalidAt(loc, ...upTo, order);
+    }
     const next = attribute && !isHidden(attribute) && isToOne(attribute) ? targetSchema(registry, attribute) : null;
-    if (!next) throw invalidAt(loc, ...upTo);
+    if (!next) throw attribute ? invalidAttributeAt(loc, ...upTo) : invalidAt(loc, ...upTo);
     current = next;
   });
 }

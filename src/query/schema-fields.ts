@@ -2,34 +2,18 @@
  * What the query parsers may see of a schema: which names are selectable, sortable, filterable
  * and populatable, and the schema behind a relation, media or component attribute.
  */
+import { attributeOf, isHidden } from '../model/attributes.js';
 import { UPLOAD_FILE_UID } from '../model/built-in-types.js';
-import type { Attribute, Registry, ScalarType, Schema } from '../model/types.js';
-import { SYSTEM_FIELDS, assertNever } from '../model/types.js';
-
-
-/** Type a system field's values have in filters. */
-const SYSTEM_FIELD_TYPES: Readonly<Record<string, ScalarType>> = {
-  id: 'integer',
-  documentId: 'string',
-  createdAt: 'datetime',
-  updatedAt: 'datetime',
-  publishedAt: 'datetime',
-};
+import { isLocalizedType } from '../model/i18n.js';
+import type { Attribute, Registry, ScalarType, Schema, SystemField } from '../model/types.js';
+import { SYSTEM_FIELDS, SYSTEM_FIELD_TYPES, assertNever } from '../model/types.js';
 
 /** Components rows have an `id` only; content types have every system field. */
 export function systemFieldsOf(schema: Schema): readonly string[] {
-  return schema.modelType === 'component' ? ['id'] : SYSTEM_FIELDS;
+  if (schema.modelType === 'component') return ['id'];
+  return isLocalizedType(schema) ? LOCALIZED_SYSTEM_FIELDS : SYSTEM_FIELDS;
 }
-
-/** Private attributes and passwords never appear in, nor can be probed through, a query. */
-export function isHidden(attribute: Attribute): boolean {
-  return attribute.private || (attribute.kind === 'scalar' && attribute.type === 'password');
-}
-
-/** An own attribute of the schema (never something inherited from Object.prototype). */
-export function attributeOf(schema: Schema, name: string): Attribute | undefined {
-  return Object.prototype.hasOwnProperty.call(schema.attributes, name) ? schema.attributes[name] : undefined;
-}
+const LOCALIZED_SYSTEM_FIELDS: readonly string[] = [...SYSTEM_FIELDS, 'locale'];
 
 /**
  * The type of a scalar the client may read, sort and filter on: a visible scalar attribute or a
@@ -38,7 +22,8 @@ export function attributeOf(schema: Schema, name: string): Attribute | undefined
 export function visibleScalarType(schema: Schema, name: string): ScalarType | undefined {
   const attribute = attributeOf(schema, name);
   if (attribute) return attribute.kind === 'scalar' && !isHidden(attribute) ? attribute.type : undefined;
-  return systemFieldsOf(schema).includes(name) ? SYSTEM_FIELD_TYPES[name] : undefined;
+  // systemFieldsOf lists system field names only
+  return systemFieldsOf(schema).includes(name) ? SYSTEM_FIELD_TYPES[name as SystemField] : undefined;
 }
 
 /** Relation, media, component or dynamic zone. */

@@ -1,16 +1,20 @@
 /**
  * REST routes of every `api::` content type, Strapi 5's shape: collection types at
- * `/api/:pluralName[/:documentId]`, single types at `/api/:singularName`. Controllers only
- * parse, authorize, call the document repository and shape the reply.
+ * `/api/:pluralName[/:documentId]`, single types at `/api/:singularName`. Handlers only parse
+ * the request, call the operation layer (permissions, sanitising, policies, middlewares,
+ * lifecycles, repository) with the request as caller, and shape the reply. Each operation is
+ * prepared once per route: its parser runs after the permission check.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ContentAction, TransportContext } from '../app/plugin-context.js';
+import type { TransportContext } from '../transport/transport-context.js';
 import { MethodNotAllowedError, NotFoundError, ValidationError } from '../errors/index.js';
 import type { ContentType } from '../model/types.js';
+import type { Caller } from '../operations/types.js';
+import { parseLocale } from '../query/parse-locale.js';
 import { parseRestQuery, parseSelection } from '../query/parse-rest-query.js';
 import { requestQuery } from './request-query.js';
 
-type Params = { documentId: string };
+type Request = FastifyRequest<{ Params: { documentId?: string } }>;
 
 /** `{ data: {...} }` of a write request. */
 function bodyData(request: FastifyRequest): Record<string, unknown> {
@@ -26,86 +30,61 @@ const notAllowed = async (): Promise<never> => {
   throw new MethodNotAllowedError();
 };
 
+const caller = (request: FastifyRequest): Caller => ({ request });
+const single = (data: unknown) => ({ data, meta: {} });
+const found = <T>(entry: T | null): T => {
+  if (entry === null) throw new NotFoundError();
+  return entry;
+};
+
 export function registerContentRoutes(ctx: TransportContext, schema: ContentType): void {
-  const repo = ctx.repository(schema.uid);
+  const ops = ctx.operations.forType(schema.uid);
   const queryCtx = { registry: ctx.registry, rest: ctx.rest };
-  // Every parsed query goes through the permission-aware sanitiser before the repository.
-  const selection = (request: FastifyRequest, action: ContentAction) =>
-    ctx.auth.sanitizeQuery(request, schema.uid, parseSelection(requestQuery(request), schema.uid, queryCtx), action);
-  /** the body's `data`, after checking it names no relation target the actor cannot read */
-  /** The authenticated user's documentId, recorded as `createdBy`/`updatedBy` where the type keeps them. */
-  const author = async (request: FastifyRequest): Promise<string | undefined> => {
-    const actor = await ctx.auth.actor(request);
-    return actor.kind === 'user' ? String(actor.user.documentId) : undefined;
+  const selection = (request: FastifyRequest) => parseSelection(requestQuery(request), schema.uid, queryCtx);
+  /** a collection type's documentId; a single type's one document (null) */
+  const documentId = (request: Request): string | null => request.params.documentId ?? null;
+  const write = (request: Request) => {
+    const sel = selection(request);
+    return { documentId: documentId(request), data: bodyData(request), status: sel.status, selection: sel };
   };
-  const writeData = async (request: FastifyRequest) => {
-    const data = bodyData(request);
-    await ctx.auth.checkWrite(request, schema.uid, data);
-    return data;
+  const findMany = ops.prepare('findMany', (request: Request) => ({ query: parseRestQuery(requestQuery(request), schema.uid, queryCtx) }));
+  const findOne = ops.prepare('findOne', (request: Request) => ({ documentId: request.params.documentId ?? '', selection: selection(request) }));
+  const findFirst = ops.prepare('findFirst', (request: Request) => ({ selection: selection(request) }));
+  const create = ops.prepare('create', (request: Request) => {
+    const sel = selection(request);
+    return { data: bodyData(request), status: sel.status, selection: sel };
+  });
+  // a single type's PUT: one transaction under the type's lock, so concurrent first PUTs still make one document
+  const update = ops.prepare('update', write);
+  // `locale` (localized types): that version; `*`: every version
+  const remove = ops.prepare('delete', (request: Request) => ({ documentId: documentId(request), locale: parseLocale(requestQuery(request).locale, schema) }));
+
+  const get = async (request: Request) => single(found(await (schema.kind === 'singleType' ? findFirst : findOne)(caller(request), request)));
+  const put = async (request: Request) => single(found(await update(caller(request), request)));
+  const del = async (request: Request, reply: FastifyReply) => {
+    found(await remove(caller(request), request));
+    return reply.code(204).send();
   };
-  const single = (data: unknown) => ({ data, meta: {} });
 
   if (schema.kind === 'singleType') {
     const path = `/${schema.singularName}`;
-    ctx.server.get(path, async (request) => {
-      await ctx.authorize(request, 'find', schema.uid);
-      const entry = await repo.findSingle(await selection(request, 'find'));
-      if (!entry) throw new NotFoundError();
-      return single(entry);
-    });
-    ctx.server.put(path, async (request) => {
-      await ctx.authorize(request, 'update', schema.uid);
-      const sel = await selection(request, 'update');
-      const data = await writeData(request);
-      const existing = await repo.singleDocumentId();
-      const entry = existing !== null
-        ? await repo.update(existing, data, { status: sel.status, author: await author(request) }, sel)
-        : await repo.create(data, { status: sel.status, author: await author(request) }, sel);
-      return single(entry);
-    });
-    ctx.server.delete(path, async (request, reply: FastifyReply) => {
-      await ctx.authorize(request, 'delete', schema.uid);
-      const existing = await repo.singleDocumentId();
-      if (existing === null || !(await repo.delete(existing))) throw new NotFoundError();
-      return reply.code(204).send();
-    });
+    ctx.server.get(path, get);
+    ctx.server.put(path, put);
+    ctx.server.delete(path, del);
     ctx.server.route({ method: ['POST', 'PATCH'], url: path, handler: notAllowed });
     return;
   }
 
   const base = `/${schema.pluralName}`;
   const item = `${base}/:documentId`;
-
-  ctx.server.get(base, async (request) => {
-    await ctx.authorize(request, 'find', schema.uid);
-    const query = await ctx.auth.sanitizeQuery(request, schema.uid, parseRestQuery(requestQuery(request), schema.uid, queryCtx), 'find');
-    const page = await repo.findPage(query);
+  ctx.server.get(base, async (request: Request) => {
+    const page = await findMany(caller(request), request);
     return { data: page.entries, meta: { pagination: page.pagination } };
   });
-  ctx.server.get<{ Params: Params }>(item, async (request) => {
-    await ctx.authorize(request, 'findOne', schema.uid);
-    const entry = await repo.findOne(request.params.documentId, await selection(request, 'findOne'));
-    if (!entry) throw new NotFoundError();
-    return single(entry);
-  });
-  ctx.server.post(base, async (request, reply) => {
-    await ctx.authorize(request, 'create', schema.uid);
-    const sel = await selection(request, 'create');
-    const entry = await repo.create(await writeData(request), { status: sel.status, author: await author(request) }, sel);
-    return reply.code(201).send(single(entry));
-  });
-  ctx.server.put<{ Params: Params }>(item, async (request) => {
-    await ctx.authorize(request, 'update', schema.uid);
-    const sel = await selection(request, 'update');
-    const entry = await repo.update(request.params.documentId, await writeData(request), { status: sel.status, author: await author(request) }, sel);
-    if (!entry) throw new NotFoundError();
-    return single(entry);
-  });
-  ctx.server.delete<{ Params: Params }>(item, async (request, reply) => {
-    await ctx.authorize(request, 'delete', schema.uid);
-    if (!(await repo.delete(request.params.documentId))) throw new NotFoundError();
-    return reply.code(204).send();
-  });
+  ctx.server.get(item, get);
+  ctx.server.post(base, async (request: Request, reply) => reply.code(201).send(single(await create(caller(request), request))));
+  ctx.server.put(item, put);
+  ctx.server.delete(item, del);
   ctx.server.route({ method: ['PUT', 'DELETE', 'PATCH'], url: base, handler: notAllowed });
   ctx.server.route({ method: ['POST', 'PATCH'], url: item, handler: notAllowed });
 }

@@ -5,6 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { request, type JsonResponse } from '../helpers/http.js';
 
@@ -14,7 +15,7 @@ export interface GraphqlResponse<T = any> {
   extensions?: Record<string, any>;
 }
 
-const ROOT = new URL('../../', import.meta.url).pathname;
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * Builds dist/sandbox when it is missing (a checkout where `npm run build` has not run): the

@@ -43,6 +43,18 @@ describeEachDialect('GraphQL mutations', (dialect) => {
       });
     });
 
+    it('takes dynamic zone items named by v4\'s __typename as well as by __component', async () => {
+      const data = await gql.data(`mutation($d: ArticleInput!) { createArticle(data: $d) { data { attributes {
+        blocks { __typename ... on ComponentSharedQuote { text } }
+      } } } }`, { d: { title: 'Typed parts', blocks: [{ __typename: 'ComponentSharedQuote', text: 'By type name' }, { __component: 'shared.quote', text: 'By uid' }] } });
+      expect(data.createArticle.data.attributes.blocks).toEqual([
+        { __typename: 'ComponentSharedQuote', text: 'By type name' },
+        { __typename: 'ComponentSharedQuote', text: 'By uid' },
+      ]);
+      const wrong = await gql.post('mutation($d: ArticleInput!) { createArticle(data: $d) { data { id } } }', { d: { title: 'x', blocks: [{ __typename: 'ComponentSharedSeo', text: 'no' }] } });
+      expect(wrong.body.errors?.[0]?.message).toMatch(/Component not found. expected one of: .*shared.quote/);
+    });
+
     it('validates like REST: BAD_USER_INPUT with the same message, and writes nothing', async () => {
       const before = (await gql.data('{ categories(pagination: { limit: -1 }) { meta { pagination { total } } } }')).categories.meta.pagination.total;
       const rest = await request(`${app.url}/api/categories`, { method: 'POST', json: { data: { description: 'no name' } }, headers: app.authHeaders });

@@ -3,7 +3,7 @@
  * dialect, compared after flattening the v4 envelope (GraphQL `id` is the REST `documentId`).
  */
 import qs from 'qs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { describeEachDialect } from '../helpers/dialects.js';
 import { request } from '../helpers/http.js';
 import { useTestApp } from '../helpers/test-app.js';

@@ -74,6 +74,10 @@ describeEachDialect('GraphQL queries', (dialect) => {
       expect(await titles('(filters: { or: [{ title: { eq: "Alpha" } }, { views: { eq: 7 } }] })')).toEqual(['Alpha', 'Delta']);
       expect(await titles('(filters: { and: [{ views: { gte: 5 } }, { not: { title: { eq: "Beta" } } }] })')).toEqual(['Alpha', 'Delta']);
       expect(await titles('(filters: { title: { not: { eq: "Alpha" } } })')).toEqual(['Beta', 'Delta']);
+      // v4's scalar and/or: lists of values (`[String]`), each compared for equality
+      expect(await titles('(filters: { title: { or: ["Alpha", "Delta"] } })')).toEqual(['Alpha', 'Delta']);
+      expect(await titles('(filters: { title: { and: ["Alpha", "Delta"] } })')).toEqual([]);
+      expect(await titles('(filters: { views: { or: [7], gte: 5 } })')).toEqual(['Delta']);
       expect(await titles('(filters: { category: { name: { eq: "Tech" } } })')).toEqual(['Beta']);
       expect(await titles('(filters: { tags: { name: { eq: "tag15" } } })')).toEqual(['Alpha']);
       expect(await titles('(filters: { seo: { social: { network: { eq: "github" } } } })')).toEqual(['Alpha']);

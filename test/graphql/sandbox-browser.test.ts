@@ -6,6 +6,7 @@
  * SQLite only: the page does not depend on the database. A screenshot is kept in test-results/.
  */
 import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/test-app.js';
@@ -14,7 +15,7 @@ import { ensureSandboxBuilt, seedBlog } from './graphql-helpers.js';
 /** The page's `document`, as far as the callbacks evaluated in the browser use it (the project has no DOM types). */
 declare const document: { querySelector(selector: string): { textContent: string | null } | null };
 
-const ROOT = new URL('../../', import.meta.url).pathname;
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 ensureSandboxBuilt();

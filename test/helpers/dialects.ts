@@ -3,14 +3,13 @@
  * Outside CI an unreachable PostgreSQL/MySQL server is left out with one warning (no skipped tests
  * are registered); with `CI=true` every listed dialect runs and an unreachable one fails loudly.
  */
-import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
-import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { DialectName } from '../../src/db/dialect.js';
 import { openDatabase, type Database, type DatabaseConfig } from '../../src/db/connection.js';
+import { createTestDatabase, SERVERS, type TestDatabase } from './test-databases.js';
+
+export { createTestDatabase, SERVERS, type TestDatabase };
 
 const ALL: readonly DialectName[] = ['sqlite', 'postgres', 'mysql'];
 
@@ -28,10 +27,6 @@ function parseDialects(raw: string | undefined): DialectName[] {
 export const DIALECTS: readonly DialectName[] = parseDialects(process.env.DIALECTS);
 const IN_CI = process.env.CI === 'true';
 
-export const SERVERS = {
-  postgres: { host: '127.0.0.1', port: 5432, user: 'postgres', password: '', adminDatabase: 'postgres' },
-  mysql: { host: '127.0.0.1', port: 3306, user: 'root', password: '' },
-} as const;
 
 function probeTcp(host: string, port: number, timeoutMs = 1_500): Promise<boolean> {
   return new Promise((resolvePromise) => {
@@ -86,74 +81,6 @@ export function describeEachDialect(name: string, fn: (dialect: DialectName) => 
       }
       fn(dialect);
     });
-  }
-}
-
-function uniqueName(): string {
-  return `vellum_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-}
-
-export interface TestDatabase {
-  config: DatabaseConfig;
-  drop(): Promise<void>;
-}
-
-async function pgAdmin<T>(run: (client: import('pg').Client) => Promise<T>): Promise<T> {
-  const pg = await import('pg');
-  const s = SERVERS.postgres;
-  const client = new pg.default.Client({ host: s.host, port: s.port, user: s.user, password: s.password, database: s.adminDatabase });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function mysqlAdmin<T>(run: (conn: import('mysql2/promise').Connection) => Promise<T>): Promise<T> {
-  const mysql = await import('mysql2/promise');
-  const s = SERVERS.mysql;
-  const conn = await mysql.createConnection({ host: s.host, port: s.port, user: s.user, password: s.password });
-  try {
-    return await run(conn);
-  } finally {
-    await conn.end();
-  }
-}
-
-/** A fresh, empty database of that dialect, and how to remove it. */
-export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
-  const name = uniqueName();
-  switch (dialect) {
-    case 'sqlite': {
-      const filename = join(tmpdir(), `${name}.db`);
-      return {
-        config: { client: 'sqlite', connection: { filename } },
-        drop: async () => {
-          await Promise.all(['', '-wal', '-shm', '-journal'].map((suffix) => rm(`${filename}${suffix}`, { force: true })));
-        },
-      };
-    }
-    case 'postgres': {
-      const s = SERVERS.postgres;
-      await pgAdmin((c) => c.query(`CREATE DATABASE "${name}"`));
-      return {
-        config: { client: 'postgres', connection: { host: s.host, port: s.port, user: s.user, password: s.password, database: name } },
-        drop: async () => {
-          await pgAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-        },
-      };
-    }
-    case 'mysql': {
-      const s = SERVERS.mysql;
-      await mysqlAdmin((c) => c.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin`));
-      return {
-        config: { client: 'mysql', connection: { host: s.host, port: s.port, user: s.user, password: s.password, database: name } },
-        drop: async () => {
-          await mysqlAdmin((c) => c.query(`DROP DATABASE IF EXISTS \`${name}\``));
-        },
-      };
-    }
   }
 }
 

@@ -14,8 +14,7 @@ import type { Query, Selection } from '../../src/query/ast.js';
 import type { RestLimits, RestQueryContext } from '../../src/query/limits.js';
 import { parseQueryString } from '../../src/query/parse-query-string.js';
 import { parseRestQuery, parseSelection } from '../../src/query/parse-rest-query.js';
-
-export const BLOG_DIR = '/work/shared/fixtures/blog';
+import { BLOG_EXAMPLE } from './fixtures.js';
 
 const schemaFile = (uid: string, singular: string, plural: string, attributes: Record<string, unknown>) => ({
   uid,
@@ -53,7 +52,7 @@ let cached: Promise<Registry> | undefined;
 
 export function queryTestRegistry(): Promise<Registry> {
   cached ??= (async () => {
-    const base = await loadRegistry(BLOG_DIR, { extraContentTypes: EXTRA_TYPES });
+    const base = await loadRegistry(BLOG_EXAMPLE, { extraContentTypes: EXTRA_TYPES });
     const components = [...base.components.values()].map((component): ComponentSchema =>
       component.uid !== 'shared.social'
         ? component

@@ -6,6 +6,7 @@
 import { beforeAll } from 'vitest';
 import type { DialectName } from '../../src/db/dialect.js';
 import { type JsonResponse, request } from './http.js';
+import { attributePath, invalidKeyMessage, parentPath } from './invalid-key.js';
 import { type BlogSeed, type SeededArticle, seedBlogHttp } from './seed-blog-http.js';
 import { type TestApp, useTestApp } from './test-app.js';
 
@@ -117,19 +118,22 @@ export function orderArticles(articles: readonly SeededArticle[], keys: readonly
 export const idsOf = (body: { data: readonly { id?: unknown }[] }): number[] => body.data.map((e) => e.id as number);
 
 /**
- * The error body every invalid query parameter answers with. `key` defaults to the last dotted
- * segment of `path` (give it when a segment holds a dot, like a component uid).
+ * The error body every invalid query parameter answers with, for the key written at `path` (the
+ * full dotted path; Strapi reports its parent, see invalid-key.ts). `key` defaults to the last
+ * dotted segment of `path` (give it when a segment holds a dot, like a component uid); `attribute`
+ * when the key is an attribute the query may not use there.
  */
-export function invalidKeyBody(param: string, path: string, options: { key?: string; message?: string } = {}) {
+export function invalidKeyBody(param: string, path: string, options: { key?: string; message?: string; attribute?: boolean } = {}) {
   const key = options.key ?? (path.split('.').at(-1) || param);
-  const where = path !== key && path !== '' ? ` at ${path}` : '';
+  // a key that is itself an attribute (hidden, relational where a scalar is needed) ends the path
+  const parent = options.attribute && param !== 'populate' ? attributePath(path) : parentPath(path, param, key);
   return {
     data: null,
     error: {
       status: 400,
       name: 'ValidationError',
-      message: options.message ?? `Invalid key ${key}${where}`,
-      details: { key, path, source: 'query', param },
+      message: options.message ?? invalidKeyMessage(key, parent),
+      details: { key, path: parent, source: 'query', param },
     },
   };
 }

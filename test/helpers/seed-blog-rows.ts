@@ -12,7 +12,6 @@ import {
   LINK_COLUMNS as L,
   MEDIA_LINK_COLUMNS as M,
   MEDIA_LINK_TABLE,
-  SYSTEM_COLUMNS as S,
   columnName,
   componentLinkTable,
   relationLinkTable,
@@ -23,6 +22,7 @@ import type { EngineContext } from '../../src/engine/types.js';
 import { loadRegistry } from '../../src/model/load-models.js';
 import type { Registry, Schema } from '../../src/model/types.js';
 import { useTestDatabase } from './dialects.js';
+import { BLOG_EXAMPLE } from './fixtures.js';
 import {
   ARTICLES,
   AUTHOR_NAMES,
@@ -38,7 +38,6 @@ import {
   type BlockSpec,
 } from './blog-row-specs.js';
 
-export const BLOG_FIXTURE = '/work/shared/fixtures/blog';
 const SEED_TIME = '2024-01-01T00:00:00.000Z';
 
 export interface SeededRows {
@@ -208,7 +207,7 @@ export function useSeededBlog(dialect: DialectName): SeededBlog {
   const t = useTestDatabase(dialect);
   let state: { registry: Registry; rows: SeededRows } | undefined;
   beforeAll(async () => {
-    const registry = await loadRegistry(BLOG_FIXTURE);
+    const registry = await loadRegistry(BLOG_EXAMPLE);
     await syncSchema(t.db, registry, { allowDestructive: false });
     state = { registry, rows: await seedBlogRows(t.db, registry) };
   });

@@ -3,6 +3,7 @@
  * temp dir (fixtures stay untouched), a fresh database of the dialect is created, the server
  * listens on a free port. `close()` stops it and drops the database.
  */
+import { databaseEnv } from './test-databases.js';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,8 +13,10 @@ import type { Logger } from '../../src/app/logger.js';
 import { knownActions } from '../../src/auth/actions.js';
 import type { DialectName } from '../../src/db/dialect.js';
 import { createTestDatabase } from './dialects.js';
+import { BLOG_MODEL } from './fixtures.js';
 
-export const BLOG_FIXTURE = new URL('../../../shared/fixtures/blog', import.meta.url).pathname;
+/** The bare blog model (no config, no bootstrap): apps start from an empty database. */
+export const BLOG_FIXTURE = BLOG_MODEL;
 
 export interface TestApp {
   readonly url: string;
@@ -39,19 +42,6 @@ export interface StartOptions {
    * requests still never read drafts). `locked`: a fresh project's permissions, nothing granted.
    */
   readonly access?: 'open' | 'locked';
-}
-
-function databaseEnv(config: Awaited<ReturnType<typeof createTestDatabase>>['config']): Record<string, string> {
-  if (config.client === 'sqlite') return { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: config.connection.filename ?? '' };
-  const c = config.connection;
-  return {
-    DATABASE_CLIENT: config.client,
-    DATABASE_HOST: c.host ?? '127.0.0.1',
-    DATABASE_PORT: String(c.port),
-    DATABASE_NAME: c.database ?? '',
-    DATABASE_USERNAME: c.user ?? '',
-    DATABASE_PASSWORD: c.password ?? '',
-  };
 }
 
 export async function startTestApp(options: StartOptions): Promise<TestApp> {

@@ -132,11 +132,11 @@ describeEachDialect('auth flows (REST)', (dialect) => {
       await t.app.permissions.revoke('authenticated', ['plugin::users-permissions.role.find']);
     });
 
-    it('/users and /users/:id need user.find and user.findOne; payloads never hold passwords', async () => {
+    it('/users, /users/:id and /users/count need user.find, user.findOne and user.count; payloads never hold passwords', async () => {
       expect((await api.get('/api/users', bearer(ada.jwt))).status).toBe(403);
       expect((await api.get(`/api/users/${ada.id}`, bearer(ada.jwt))).status).toBe(403);
       expect((await api.get('/api/users')).status).toBe(401);
-      await t.app.permissions.grant('authenticated', ['plugin::users-permissions.user.find', 'plugin::users-permissions.user.findOne']);
+      await t.app.permissions.grant('authenticated', ['plugin::users-permissions.user.find', 'plugin::users-permissions.user.findOne', 'plugin::users-permissions.user.count']);
       const list = await api.get('/api/users?sort=id', bearer(ada.jwt));
       expect(list.status).toBe(200);
       expect(list.body.map((u: { username: string }) => u.username)).toContain('ada');

@@ -144,7 +144,7 @@ describeEachDialect('auth matrix (REST)', (dialect) => {
     if (expected === 403) {
       expect(response.status).toBe(200);
       expect(body.data).toEqual({ createArticle: null });
-      expect(body.errors).toEqual([expect.objectContaining({ message: 'Forbidden', path: ['createArticle'], extensions: expect.objectContaining({ code: 'FORBIDDEN' }) })]);
+      expect(body.errors).toEqual([expect.objectContaining({ message: 'Forbidden access', path: ['createArticle'], extensions: expect.objectContaining({ code: 'FORBIDDEN' }) })]);
       return;
     }
     expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();

@@ -1,12 +1,14 @@
 /** The `vellum` CLI as a user runs it: real processes, real ports, real files. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { cp, mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BLOG_FIXTURE } from '../helpers/test-app.js';
 
-const ENTRY = new URL('../helpers/cli-entry.ts', import.meta.url).pathname;
+const ENTRY = fileURLToPath(new URL('../helpers/cli-entry.ts', import.meta.url));
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
@@ -86,6 +88,24 @@ describe('vellum CLI', () => {
     expect(cli.output()).toMatch(/"name".*strang/);
     expect(cli.output()).not.toMatch(/\n\s+at /); // no stack trace
   });
+
+  for (const command of ['start', 'develop']) {
+    it(`${command} exits non-zero with a clear message when its port is taken`, async () => {
+      const dir = await project();
+      const taken = createServer();
+      await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done));
+      try {
+        const { port } = taken.address() as AddressInfo;
+        const cli = run([command, dir], { PORT: String(port) });
+        expect(await cli.exited).toBe(1);
+        expect(cli.output()).toContain(`Cannot listen on 127.0.0.1:${port}: the port is already in use (EADDRINUSE)`);
+        expect(cli.output()).not.toMatch(/\n\s+at /); // no stack trace
+        expect(cli.output()).not.toContain('running at');
+      } finally {
+        await new Promise((done) => taken.close(done));
+      }
+    });
+  }
 
   it('develop restarts on a schema change and serves the new content type', async () => {
     const dir = await project();

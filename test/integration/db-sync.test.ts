@@ -14,8 +14,8 @@ import type {
   RelationKind,
   ScalarType,
 } from '../../src/model/types.js';
+import { BLOG_EXAMPLE as BLOG } from '../helpers/fixtures.js';
 
-const BLOG = '/work/shared/fixtures/blog';
 async function loadBlogRegistry(): Promise<Registry> {
   return loadRegistry(BLOG);
 }
@@ -206,14 +206,37 @@ describeEachDialect('schema sync', (dialect) => {
     });
   });
 
-  it('unique attributes get no unique index: a draft and its published row share the value', async () => {
+  it('unique attributes and document rows get unique indexes per publication state where the database has partial indexes', async () => {
     const registry = await loadBlogRegistry();
     await withDatabase(dialect, async (db) => {
       await syncSchema(db, registry, { allowDestructive: false });
-      const row = { document_id: 'doc1', name: 'Same' };
-      await db.knex('categories').insert([row, row]);
-      const [count] = (await db.knex('categories').where({ name: 'Same' }).count({ n: '*' })) as Array<{ n: unknown }>;
+      // a draft and its published row share their uid value
+      const draft = { document_id: 'doc1', title: 'A', slug: 'same', published_at: null };
+      await db.knex('articles').insert([draft, { ...draft, published_at: '2024-01-01 00:00:00' }]);
+      const [count] = (await db.knex('articles').where({ slug: 'same' }).count({ n: '*' })) as Array<{ n: unknown }>;
       expect(Number(count?.n)).toBe(2);
+      // without draft & publish a unique value has one row, on every database
+      await db.knex('categories').insert({ document_id: 'c1', name: 'Same' });
+      await expect(db.knex('categories').insert({ document_id: 'c2', name: 'Same' })).rejects.toThrow();
+      await expect(db.knex('categories').insert({ document_id: 'c1', name: 'Other' })).rejects.toThrow();
+      // MySQL has no partial indexes: there the write locks alone keep drafts unique
+      const second = db.knex('articles').insert({ ...draft, document_id: 'doc2' });
+      if (dialect === 'mysql') await second;
+      else await expect(second).rejects.toThrow();
+      const twoDrafts = db.knex('articles').insert({ ...draft, slug: 'other' });
+      if (dialect === 'mysql') await twoDrafts;
+      else await expect(twoDrafts).rejects.toThrow();
+    });
+  });
+
+  it('refuses to start when existing rows break a new unique index, naming table, column and value', async () => {
+    const registry = await loadBlogRegistry();
+    await withDatabase(dialect, async (db) => {
+      await syncSchema(db, registry, { allowDestructive: false });
+      const index = 'categories_name_uq';
+      await db.knex.raw(dialect === 'mysql' ? 'DROP INDEX ?? ON ??' : 'DROP INDEX ??', dialect === 'mysql' ? [index, 'categories'] : [index]);
+      await db.knex('categories').insert([{ document_id: 'c1', name: 'Twice' }, { document_id: 'c2', name: 'Twice' }]);
+      await expect(syncSchema(db, registry, { allowDestructive: false })).rejects.toThrow(/categories\.name must be unique, but the value "Twice" is held by 2 rows/);
     });
   });
 

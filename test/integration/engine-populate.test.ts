@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findEntries } from '../../src/engine/find-entries.js';
 import type { Entry } from '../../src/engine/types.js';
-import { runWithStatementCounter } from '../../src/db/statement-counter.js';
+import { createStatementCounter, runWithStatementCounter } from '../../src/db/statement-counter.js';
 import type { PopulateNode, PublicationStatus, Query } from '../../src/query/ast.js';
 import { ARTICLES, PUBLISHED_ARTICLES } from '../helpers/blog-row-specs.js';
 import { describeEachDialect } from '../helpers/dialects.js';
@@ -20,6 +20,7 @@ const file = (k: number) => ({
   name: `image-${k}.png`,
   alternativeText: `Alt ${k}`,
   caption: null,
+  focalPoint: null,
   width: 100 * k,
   height: 50 * k,
   formats: null,
@@ -31,7 +32,6 @@ const file = (k: number) => ({
   previewUrl: null,
   provider: 'local',
   provider_metadata: null,
-  folderPath: null,
 });
 
 describeEachDialect('engine population', (dialect) => {
@@ -215,7 +215,7 @@ describeEachDialect('engine population', (dialect) => {
         pop('blocks', { on: { 'shared.quote': selection({ populate: [pop('author')] }), 'shared.media': selection({ populate: [pop('file')] }) } }),
       ];
       const count = async (pageSize: number): Promise<{ statements: number; entries: Entry[] }> => {
-        const counter = { count: 0, durationMs: 0 };
+        const counter = createStatementCounter();
         const entries = await runWithStatementCounter(
           () => find(populate, { status: 'draft', pagination: { kind: 'page', page: 1, pageSize, withCount: false } }),
           counter,

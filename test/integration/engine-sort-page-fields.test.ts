@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findEntries } from '../../src/engine/find-entries.js';
 import { findEntryByDocumentId, loadEntriesByRowIds } from '../../src/engine/load-entries.js';
-import { runWithStatementCounter } from '../../src/db/statement-counter.js';
+import { createStatementCounter, runWithStatementCounter } from '../../src/db/statement-counter.js';
 import type { Query } from '../../src/query/ast.js';
 import { AUTHOR_NAMES, CATEGORY_NAMES, CATEGORY_POSITIONS, PUBLISHED_ARTICLES, articleSpec, type ArticleSpec } from '../helpers/blog-row-specs.js';
 import { describeEachDialect } from '../helpers/dialects.js';
@@ -94,7 +94,7 @@ describeEachDialect('engine sort, pagination and fields', (dialect) => {
     });
 
     it('a size of 0 returns nothing without running a statement', async () => {
-      const counter = { count: 0, durationMs: 0 };
+      const counter = createStatementCounter();
       const run = (q: Query) => runWithStatementCounter(() => findEntries(blog.ctx, ARTICLE, q), counter);
       expect(await run(query({ pagination: { kind: 'page', page: 1, pageSize: 0, withCount: true }, populate: [pop('tags')] }))).toEqual([]);
       expect(await run(query({ pagination: { kind: 'offset', start: 0, limit: 0, withCount: true } }))).toEqual([]);
@@ -163,7 +163,7 @@ describeEachDialect('engine sort, pagination and fields', (dialect) => {
 
     it('loadEntriesByRowIds chunks long id lists', async () => {
       const ids = Array.from({ length: 1000 }, (_, k) => k + 1);
-      const counter = { count: 0, durationMs: 0 };
+      const counter = createStatementCounter();
       const entries = await runWithStatementCounter(
         () => loadEntriesByRowIds(blog.ctx, ARTICLE, ids, { fields: ['title'], populate: [], status: 'published' }),
         counter,

@@ -8,7 +8,7 @@ const MIDDLEWARES = `module.exports = [
   'strapi::errors',
   {
     name: 'strapi::security',
-    config: { contentSecurityPolicy: { useDefaults: true, directives: { 'script-src': ["'self'", 'cdn.example.com'], 'frame-src': ['sandbox.example.com'] } } },
+    config: { contentSecurityPolicy: { useDefaults: true, directives: { 'script-src': ["'self'", 'cdn.example.com'], 'frame-src': ['sandbox.example.com'] } }, xContentTypeOptions: false },
   },
   { name: 'strapi::cors', config: { origin: ['https://front.example.com'] } },
   'strapi::poweredBy',
@@ -51,6 +51,8 @@ describeEachDialect('middlewares', (dialect) => {
     expect(csp).toContain("default-src 'self'");
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(res.headers.get('x-powered-by')).toBe('Vellum');
+    // helmet's noSniff turned off: the server sets it anyway (uploads share the API's origin)
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('answers CORS preflights for the configured origins only', async () => {
@@ -73,5 +75,59 @@ describeEachDialect('middlewares', (dialect) => {
     const res = await fetch(`${t.url}/teapot`);
     expect(res.status).toBe(418);
     expect(await res.json()).toEqual({ brewed: true });
+  });
+});
+
+describeEachDialect('default headers (no config/middlewares)', (dialect) => {
+  const t = useTestApp({ dialect });
+
+  it('echoes any Origin with credentials, as Strapi 5 cors defaults do, and nothing without one', async () => {
+    const res = await fetch(`${t.url}/api/tags`, { headers: { origin: 'https://app.example.com' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+    expect(res.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(res.headers.get('vary')).toContain('Origin');
+    const bare = await fetch(`${t.url}/api/tags`);
+    expect(bare.headers.get('access-control-allow-origin')).toBeNull();
+    expect(bare.headers.get('access-control-allow-credentials')).toBeNull();
+  });
+
+  it('answers preflights with the methods, headers and a one-year max-age', async () => {
+    const res = await fetch(`${t.url}/api/tags`, { method: 'OPTIONS', headers: { origin: 'https://app.example.com', 'access-control-request-method': 'PUT' } });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+    expect(res.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(res.headers.get('access-control-max-age')).toBe('31536000');
+    // the same lists as Strapi's (which joins them without spaces)
+    const list = (name: string) => res.headers.get(name)?.split(',').map((s) => s.trim());
+    expect(list('access-control-allow-methods')).toEqual(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
+    expect(list('access-control-allow-headers')).toEqual(['Content-Type', 'Authorization', 'Origin', 'Accept']);
+  });
+
+  it('sends X-Powered-By where Strapi does: on answers and unknown routes, not on thrown errors', async () => {
+    expect((await fetch(`${t.url}/api/tags`)).headers.get('x-powered-by')).toBe('Vellum');
+    const unknownRoute = await fetch(`${t.url}/nowhere`);
+    expect(unknownRoute.status).toBe(404);
+    expect(unknownRoute.headers.get('x-powered-by')).toBe('Vellum');
+    const badQuery = await fetch(`${t.url}/api/tags?filters[nope]=1`);
+    expect(badQuery.status).toBe(400);
+    expect(badQuery.headers.get('x-powered-by')).toBeNull();
+    const missing = await fetch(`${t.url}/api/tags/no-such-document`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('x-powered-by')).toBeNull();
+  });
+});
+
+describeEachDialect('cors origin list as a comma-separated string', (dialect) => {
+  const t = useTestApp({
+    dialect,
+    files: { 'config/middlewares.js': "module.exports = ['strapi::errors', { name: 'strapi::cors', config: { origin: 'https://a.example.com, https://b.example.com' } }, 'strapi::poweredBy'];" },
+  });
+
+  it('allows each listed origin and no other', async () => {
+    const b = await fetch(`${t.url}/api/tags`, { headers: { origin: 'https://b.example.com' } });
+    expect(b.headers.get('access-control-allow-origin')).toBe('https://b.example.com');
+    const other = await fetch(`${t.url}/api/tags`, { headers: { origin: 'https://c.example.com' } });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

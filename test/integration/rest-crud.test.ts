@@ -198,6 +198,24 @@ describeEachDialect('REST CRUD', (dialect) => {
     expect((await api.post('/api/articles', { data: { title: 'Dangling', cover: file.id } })).status).toBe(400);
   });
 
+  it('answers a malformed fileInfo (object or array) with 400 in the error shape and stores nothing', async () => {
+    const before = (await api.get('/api/upload/files')).body.length;
+    const notJson = 'fileInfo must be JSON';
+    const notObject = 'fileInfo must be a JSON object (or an array of them)';
+    for (const [fileInfo, message] of [['{"caption": ', notJson], ['[{"caption": "x"}', notJson], ['"text"', notObject]] as const) {
+      const form = new FormData();
+      form.append('files', new Blob([pngBytes(2, 2)], { type: 'image/png' }), 'bad.png');
+      form.append('fileInfo', fileInfo);
+      const response = await fetch(`${t.url}/api/upload`, { method: 'POST', body: form });
+      expect([fileInfo, response.status, await response.json()]).toEqual([
+        fileInfo,
+        400,
+        { data: null, error: { status: 400, name: 'ValidationError', message, details: { errors: [{ path: ['fileInfo'], message, name: 'ValidationError' }] } } },
+      ]);
+    }
+    expect((await api.get('/api/upload/files')).body).toHaveLength(before);
+  });
+
   it('follows draft & publish: status=draft writes drafts, writes without status publish', async () => {
     const draft = await api.post('/api/articles?status=draft', { data: { title: 'Draft only' } });
     expect(draft.status).toBe(201);
@@ -240,6 +258,11 @@ describeEachDialect('REST CRUD', (dialect) => {
       [{ title: 'T', publishDate: '2024-13-45' }, ['publishDate'], 'publishDate must be a valid date (YYYY-MM-DD)'],
       [{ title: 'T', unknownField: 1 }, ['unknownField'], 'Invalid key unknownField'],
       [{ title: 'T', documentId: 'abc' }, ['documentId'], 'Invalid key documentId'],
+      // found by `npm run fuzz` (rest-write): a dynamic zone entry without, or with a foreign, __component
+      [{ title: 'T', blocks: [{ text: 'x' }] }, ['blocks', '0', '__component'], 'blocks[0].__component is a required field'],
+      [{ title: 'T', blocks: [{ __component: 'shared.seo' }] }, ['blocks', '0', '__component'], 'blocks[0].__component must be one of the following values: shared.rich-text, shared.quote, shared.media'],
+      [{ title: 'T', blocks: [{ __component: 'shared.quote', text: 'q' }, { __component: 7 }] }, ['blocks', '1', '__component'], 'blocks[1].__component must be one of the following values: shared.rich-text, shared.quote, shared.media'],
+      [{ title: 'T', blocks: ['x'] }, ['blocks', '0', '__component'], 'blocks[0].__component is a required field'],
     ];
     for (const [data, path, message] of cases) {
       const res = await api.post('/api/articles', { data });

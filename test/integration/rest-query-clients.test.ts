@@ -79,7 +79,7 @@ describeEachDialect('Strapi clients', (dialect) => {
       expect(error).toBeInstanceOf(HTTPBadRequestError);
       expect(await (error as HTTPBadRequestError).response.json()).toEqual({
         data: null,
-        error: { status: 400, name: 'ValidationError', message: 'Invalid key nope', details: { key: 'nope', path: 'nope', source: 'query', param: 'filters' } },
+        error: { status: 400, name: 'ValidationError', message: 'Invalid key nope', details: { key: 'nope', path: null, source: 'query', param: 'filters' } },
       });
     });
   });

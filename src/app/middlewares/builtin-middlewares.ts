@@ -6,9 +6,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
+import type { FastifyCorsOptions } from '@fastify/cors';
 import { fastifyCors, fastifyHelmet } from '../fastify-packages.js';
 import type { Logger } from '../logger.js';
 import type { MiddlewareEntry } from './middleware-entries.js';
+import { isRecord } from '../../util/is-record.js';
 
 /** Strapi 5's security defaults: helmet's, with images and media from data:/blob: allowed. */
 const SECURITY_DEFAULTS = {
@@ -34,22 +36,27 @@ function merge(base: Json, override: Json): Json {
   const out: Json = { ...base };
   for (const [key, value] of Object.entries(override)) {
     const current = out[key];
-    out[key] = typeof value === 'object' && value !== null && !Array.isArray(value) && typeof current === 'object' && current !== null && !Array.isArray(current)
-      ? merge(current as Json, value as Json)
-      : value;
+    out[key] = isRecord(value) && isRecord(current) ? merge(current, value) : value;
   }
   return out;
 }
 
+/**
+ * Strapi 5's cors defaults: any origin, with credentials, so a request's `Origin` is echoed back
+ * with `Access-Control-Allow-Credentials: true` (a browser refuses `*` with credentials);
+ * preflights cached for a year. `origin` may be a list or a comma-separated string of origins.
+ * `Server-Timing` is exposed in addition to Strapi's (none), so browser clients can read it.
+ */
 function corsOptions(config: Json): Json {
   const origin = config.origin ?? '*';
+  const list = typeof origin === 'string' && origin.includes(',') ? origin.split(',').map((o) => o.trim()) : origin;
   return {
-    origin: origin === '*' ? true : origin,
+    origin: list === '*' ? true : list,
     methods: config.methods ?? ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],
     allowedHeaders: config.headers ?? ['Content-Type', 'Authorization', 'Origin', 'Accept'],
     exposedHeaders: config.expose ?? ['Server-Timing'],
-    credentials: config.credentials ?? false,
-    maxAge: config.maxAge,
+    credentials: config.credentials ?? true,
+    maxAge: config.maxAge ?? 31_536_000,
   };
 }
 
@@ -97,23 +104,39 @@ async function registerSecurity(server: FastifyInstance, options: Json): Promise
 /** Registers a built-in; returns false for names Vellum does not know. */
 export async function registerBuiltin(server: FastifyInstance, entry: MiddlewareEntry, log: Logger): Promise<boolean> {
   switch (entry.name) {
-    case 'strapi::cors':
-      await server.register(fastifyCors, corsOptions(entry.config));
+    case 'strapi::cors': {
+      // the project's values, unchecked as before (the plugin validates what it uses)
+      const options = corsOptions(entry.config) as FastifyCorsOptions;
+      // without an Origin header the request is not a CORS one: no CORS headers (koa's cors)
+      await server.register(fastifyCors, {
+        delegator: (req, callback) => callback(null, req.headers.origin === undefined ? { origin: false } : options),
+      });
       return true;
+    }
     case 'strapi::security':
       await registerSecurity(server, merge(SECURITY_DEFAULTS as unknown as Json, entry.config));
       return true;
     case 'strapi::poweredBy': {
       const value = typeof entry.config.poweredBy === 'string' ? entry.config.poweredBy : 'Vellum';
-      server.addHook('onSend', async (_request, reply, payload) => {
-        reply.header('X-Powered-By', value);
+      server.addHook('onSend', async (request, reply, payload) => {
+        // Strapi sets it after the request was handled, so not on errors its handlers throw
+        // (4xx/5xx in the error shape); an unknown route's 404 is not thrown, and keeps it
+        if (reply.statusCode < 400 || request.is404) reply.header('X-Powered-By', value);
         return payload;
       });
       return true;
     }
     case 'strapi::logger':
+      // One line per request. The path leaves out the query string (reset codes, tokens in
+      // links); no headers are logged, so credentials never reach the log.
       server.addHook('onResponse', async (request, reply) => {
-        log.info(`${request.method} ${request.url} ${reply.statusCode} (${reply.elapsedTime.toFixed(1)} ms)`);
+        const path = request.url.split('?', 1)[0] ?? request.url;
+        const durationMs = Math.round(reply.elapsedTime * 10) / 10;
+        if (log.pino) {
+          request.log.info({ method: request.method, path, status: reply.statusCode, durationMs, ip: request.ip }, 'request completed');
+        } else {
+          log.info(`${request.method} ${path} ${reply.statusCode} (${durationMs.toFixed(1)} ms)`);
+        }
       });
       return true;
     // Built into Vellum's server: errors shape, qs parsing, body limits (server.bodyLimit),

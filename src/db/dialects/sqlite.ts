@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { Dialect } from '../dialect.js';
+import { driverError, type Dialect } from '../dialect.js';
+import { LOCK_TABLE } from '../locks.js';
 import { columnRef } from './column-ref.js';
 
 /**
@@ -42,6 +43,18 @@ function globLiteral(c: string): string {
   return c === '*' || c === '?' || c === '[' ? `[${c}]` : c;
 }
 
+/**
+ * A write statement that changes nothing still takes SQLite's write lock; as the first statement
+ * of a transaction it turns knex's deferred `BEGIN` into an immediate one.
+ */
+async function takeWriteLock(trx: Knex | Knex.Transaction): Promise<void> {
+  await trx.raw(`DELETE FROM ${LOCK_TABLE} WHERE 0`);
+}
+
+const SYNC_ATTEMPTS = 5;
+
+const isBusy = (error: unknown): boolean => String(driverError(error).code ?? '').startsWith('SQLITE_BUSY');
+
 export function createSqliteDialect(knex: Knex): Dialect {
   return {
     name: 'sqlite',
@@ -62,6 +75,29 @@ export function createSqliteDialect(knex: Knex): Dialect {
       return knex.raw(`? ${direction === 'desc' ? 'DESC' : 'ASC'} NULLS ${nulls === 'first' ? 'FIRST' : 'LAST'}`, [
         columnRef(knex, column),
       ]);
+    },
+    writeTransaction: {},
+    // One writer at a time: the database's write lock covers every key.
+    lockKeys: (trx) => takeWriteLock(trx),
+    writeFailure(error) {
+      const e = driverError(error);
+      if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return { kind: 'unique', text: String(e.message ?? '') };
+      return undefined;
+    },
+    async withSyncLock(k, work) {
+      // Another process syncing the same file: its write lock makes ours wait (busy_timeout), and
+      // a stale read snapshot fails at once with SQLITE_BUSY; the whole sync then runs again.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await k.transaction(async (trx) => {
+            await takeWriteLock(trx);
+            return work(trx);
+          });
+        } catch (error) {
+          if (attempt >= SYNC_ATTEMPTS || !isBusy(error)) throw error;
+          await new Promise((r) => setTimeout(r, 100 * attempt));
+        }
+      }
     },
   };
 }

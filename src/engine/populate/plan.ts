@@ -4,6 +4,7 @@
  * Every attribute kind becomes the same shape, so one loader serves them all.
  */
 import type { Registry, Schema } from '../../model/types.js';
+import { attributeOf } from '../../model/attributes.js';
 import type { NestedSelection, PopulateNode } from '../../query/ast.js';
 import { attributeLinks, type LinkTarget } from '../attribute-links.js';
 
@@ -42,7 +43,7 @@ export function planPopulate(registry: Registry, schema: Schema, node: PopulateN
 /** Without `on`: every component, default fields, and any nested populate that applies to it. */
 function zoneDefault(component: Schema, node: PopulateNode): NestedSelection {
   const populate = node.populate.filter((child) => {
-    const attr = Object.hasOwn(component.attributes, child.attribute) ? component.attributes[child.attribute] : undefined;
+    const attr = attributeOf(component, child.attribute);
     return attr !== undefined && attr.kind !== 'scalar';
   });
   return populate.length === 0 ? DEFAULT_SELECTION : { ...DEFAULT_SELECTION, populate };

@@ -3,13 +3,19 @@
  * loaded together (load-batch.ts), then the children are populated the same way, level by
  * level. Statements depend on the shape of `populate`, never on the number of entries.
  * Populated to-one with nothing behind it → null; to-many → [].
+ *
+ * A child row is one object shared by every parent with the same key, so the response repeats
+ * it once per parent occurrence: each level is charged to the request's entry budget with that
+ * multiplicity (entry-budget.ts) before the next level is read.
  */
+import { throwIfAborted } from '../../db/statement-counter.js';
 import { toNumber } from '../../db/values.js';
 import type { Schema } from '../../model/types.js';
 import type { PopulateNode, PublicationStatus } from '../../query/ast.js';
 import type { RowKey } from '../attribute-links.js';
 import { readRow } from '../read-row.js';
 import { selectFields } from '../select-fields.js';
+import { chargeEntries } from '../entry-budget.js';
 import type { EngineContext, Entry } from '../types.js';
 import { LINK_ORDER, PARENT_KEY, loadLinkedRows } from './load-batch.js';
 import { planPopulate, type PopulatePlan } from './plan.js';
@@ -25,6 +31,8 @@ export async function populateEntries(
   entries: readonly Entry[],
   populate: readonly PopulateNode[],
   status: PublicationStatus,
+  /** how many times each entry appears in the response (absent: once) */
+  weights?: ReadonlyMap<Entry, number>,
 ): Promise<void> {
   if (entries.length === 0) return;
   // Schema order, so populated keys follow the attribute order whatever order `populate` had.
@@ -32,18 +40,27 @@ export async function populateEntries(
   const nodes = [...populate].sort((a, b) => names.indexOf(a.attribute) - names.indexOf(b.attribute));
   for (const node of nodes) {
     const plan = planPopulate(ctx.registry, schema, node);
-    if (plan) await populateAttribute(ctx, plan, entries, status);
+    if (plan) await populateAttribute(ctx, plan, entries, status, weights);
   }
 }
 
 const keyOf = (entry: Entry, key: RowKey): string => String(key === 'id' ? entry.id : entry.documentId);
 
-async function populateAttribute(ctx: EngineContext, plan: PopulatePlan, parents: readonly Entry[], status: PublicationStatus): Promise<void> {
+async function populateAttribute(
+  ctx: EngineContext, plan: PopulatePlan, parents: readonly Entry[], status: PublicationStatus, weights: ReadonlyMap<Entry, number> | undefined,
+): Promise<void> {
   const byParent = new Map<string, Child[]>();
   for (const target of plan.targets) {
-    const parentKeys = [...new Set(parents.map((p) => keyOf(p, target.link.parentKey)))];
+    const keyWeights = new Map<string, number>();
+    for (const parent of parents) {
+      const key = keyOf(parent, target.link.parentKey);
+      keyWeights.set(key, (keyWeights.get(key) ?? 0) + (weights?.get(parent) ?? 1));
+    }
+    const parentKeys = [...keyWeights.keys()];
     const keys = target.link.parentKey === 'id' ? parentKeys.map(Number) : parentKeys;
     const fields = selectFields(target.schema, target.selection.fields);
+    // a request whose client went away reads no further level (even inside a transaction)
+    throwIfAborted();
     const rows = await loadLinkedRows(ctx, target, fields, keys, status);
     const lead = target.componentUid === null ? {} : { __component: target.componentUid };
     const children = rows.map((row, i) => ({
@@ -52,7 +69,15 @@ async function populateAttribute(ctx: EngineContext, plan: PopulatePlan, parents
       order: plan.targets.length > 1 ? toNumber(row[LINK_ORDER]) : i,
       entry: readRow(fields, row, lead),
     }));
-    await populateEntries(ctx, target.schema, children.map((c) => c.entry), target.selection.populate, status);
+    const childWeights = new Map<Entry, number>();
+    let occurrences = 0;
+    for (const child of children) {
+      const weight = keyWeights.get(child.parent) ?? 1;
+      childWeights.set(child.entry, weight);
+      occurrences += weight;
+    }
+    chargeEntries(occurrences);
+    await populateEntries(ctx, target.schema, children.map((c) => c.entry), target.selection.populate, status, childWeights);
     for (const child of children) {
       const list = byParent.get(child.parent);
       if (list) list.push(child);

@@ -8,7 +8,9 @@ import {
   componentLinkTable, relationLinkTable,
 } from '../../db/naming.js';
 import { toNumber } from '../../db/values.js';
+import { UPLOAD_FILE_UID } from '../../model/built-in-types.js';
 import type { Schema } from '../../model/types.js';
+import { existingRowIds, liveDocumentIds } from '../document-rows.js';
 import type { EngineContext } from '../types.js';
 import { insertRow, insertRows } from './rows.js';
 
@@ -26,11 +28,16 @@ async function copyParts(ctx: EngineContext, schema: Schema, fromId: number, toI
   for (const attr of attrs) {
     if (attr.kind !== 'relation' || attr.mappedBy !== undefined) continue;
     const table = relationLinkTable(schema.collectionName, attr.name);
-    const links = (await ctx.knex(table).select(L.target, L.order).where(L.entity, fromId)) as Array<Record<string, unknown>>;
+    const read = (await ctx.knex(table).select(L.target, L.order).where(L.entity, fromId)) as Array<Record<string, unknown>>;
+    // a target deleted since the source's links were read is left out, not linked (liveDocumentIds)
+    const live = await liveDocumentIds(ctx, attr.target, read.map((l) => String(l[L.target])));
+    const links = read.filter((l) => live.has(String(l[L.target])));
     await insertRows(ctx.knex, table, links.map((l) => ({ [L.entity]: toId, [L.target]: l[L.target], [L.order]: l[L.order] })));
   }
   if (attrs.some((a) => a.kind === 'media')) {
-    const links = (await ctx.knex(MEDIA_LINK_TABLE).select(M.file, M.field, M.order).where({ [M.relatedType]: schema.uid, [M.related]: fromId })) as Array<Record<string, unknown>>;
+    const read = (await ctx.knex(MEDIA_LINK_TABLE).select(M.file, M.field, M.order).where({ [M.relatedType]: schema.uid, [M.related]: fromId })) as Array<Record<string, unknown>>;
+    const live = await existingRowIds(ctx, UPLOAD_FILE_UID, read.map((l) => toNumber(l[M.file])));
+    const links = read.filter((l) => live.has(toNumber(l[M.file])));
     await insertRows(ctx.knex, MEDIA_LINK_TABLE, links.map((l) => ({
       [M.file]: l[M.file], [M.related]: toId, [M.relatedType]: schema.uid, [M.field]: l[M.field], [M.order]: l[M.order],
     })));

@@ -6,6 +6,7 @@
 import { LINK_COLUMNS as L, relationLinkTable } from '../../db/naming.js';
 import { toNumber } from '../../db/values.js';
 import type { RelationAttribute, Schema } from '../../model/types.js';
+import { liveDocumentIds } from '../document-rows.js';
 import type { EngineContext } from '../types.js';
 import { insertRows } from './rows.js';
 import type { RelationWrite } from './write-plan.js';
@@ -44,6 +45,9 @@ export async function writeOwnerRelation(
   let next = applyRelationWrite(current, write);
   if (ownerIsToOne(attr)) next = next.slice(-1);
   if (sameList(current, next)) return;
+  // the links kept from `current` may name a document deleted since they were read
+  const live = await liveDocumentIds(ctx, attr.target, next);
+  next = next.filter((target) => live.has(target));
   await ctx.knex(table).where(L.entity, rowId).delete();
   if (targetIsExclusive(attr) && next.length > 0) await releaseTargets(ctx, owner, table, next, rowId);
   await insertRows(ctx.knex, table, next.map((target, i) => ({ [L.entity]: rowId, [L.target]: target, [L.order]: i + 1 })));

@@ -1,11 +1,13 @@
 /**
- * `register`, `login` (mutations) and `me` (query) of Strapi's users-permissions plugin, added
- * to the generated schema. They call the same service as the REST routes, so payloads, messages
- * and the rate limit are the same; register and login need no permission (Strapi's
- * `auth: false`), `me` needs a user JWT.
+ * `register`, `login`, `forgotPassword`, `resetPassword`, `changePassword`,
+ * `emailConfirmation` (mutations) and `me` (query) of Strapi's users-permissions plugin (v4),
+ * added to the generated schema. They call the same service as the REST routes, so payloads,
+ * messages and the rate limit are the same; they need no permission (Strapi's `auth: false`),
+ * `me` and `changePassword` need a user JWT.
  */
 import {
   GraphQLNonNull,
+  GraphQLString,
   GraphQLObjectType,
   GraphQLSchema,
   type GraphQLFieldConfigMap,
@@ -19,11 +21,14 @@ import {
   UsersPermissionsLoginInput,
   UsersPermissionsLoginPayload,
   UsersPermissionsMe,
+  UsersPermissionsPasswordPayload,
   UsersPermissionsRegisterInput,
 } from './auth-types.js';
+import { usersPermissionsMutations } from './users-permissions-mutations.js';
 
 type FieldMap = GraphQLFieldConfigMap<unknown, GraphqlContext>;
 type Input = Record<string, unknown>;
+const requiredString = { type: new GraphQLNonNull(GraphQLString) };
 
 const requestOf = (ctx: GraphqlContext): AuthRequest => ctx.request as AuthRequest;
 
@@ -47,19 +52,51 @@ function authFields(auth: TransportAuth): { queries: FieldMap; mutations: FieldM
       register: {
         type: new GraphQLNonNull(UsersPermissionsLoginPayload),
         args: { input: { type: new GraphQLNonNull(UsersPermissionsRegisterInput) } },
-        resolve(_source, args: { input: Input }, ctx) {
-          auth.rateLimit(requestOf(ctx), 'graphql:register');
+        async resolve(_source, args: { input: Input }, ctx) {
+          await auth.rateLimit(requestOf(ctx), 'graphql:register');
           return auth.register({ ...args.input });
         },
       },
       login: {
         type: new GraphQLNonNull(UsersPermissionsLoginPayload),
         args: { input: { type: new GraphQLNonNull(UsersPermissionsLoginInput) } },
-        resolve(_source, args: { input: Input }, ctx) {
-          auth.rateLimit(requestOf(ctx), 'graphql:login');
+        async resolve(_source, args: { input: Input }, ctx) {
+          await auth.rateLimit(requestOf(ctx), 'graphql:login');
           const { provider, ...credentials } = args.input;
           if (provider !== 'local') throw new ValidationError(`The provider ${String(provider)} is not enabled`);
           return auth.login(credentials);
+        },
+      },
+      forgotPassword: {
+        type: UsersPermissionsPasswordPayload,
+        args: { email: requiredString },
+        async resolve(_source, args: Input, ctx) {
+          await auth.rateLimit(requestOf(ctx), 'graphql:forgotPassword');
+          return auth.account.forgotPassword({ ...args });
+        },
+      },
+      resetPassword: {
+        type: UsersPermissionsLoginPayload,
+        args: { password: requiredString, passwordConfirmation: requiredString, code: requiredString },
+        async resolve(_source, args: Input, ctx) {
+          await auth.rateLimit(requestOf(ctx), 'graphql:resetPassword');
+          return auth.account.resetPassword({ ...args });
+        },
+      },
+      changePassword: {
+        type: UsersPermissionsLoginPayload,
+        args: { currentPassword: requiredString, password: requiredString, passwordConfirmation: requiredString },
+        async resolve(_source, args: Input, ctx) {
+          await auth.rateLimit(requestOf(ctx), 'graphql:changePassword');
+          return auth.account.changePassword(requestOf(ctx), { ...args });
+        },
+      },
+      emailConfirmation: {
+        type: UsersPermissionsLoginPayload,
+        args: { confirmation: requiredString },
+        async resolve(_source, args: Input) {
+          const { jwt, user } = await auth.account.emailConfirmation({ ...args });
+          return { jwt, user };
         },
       },
     },
@@ -79,7 +116,7 @@ export function withAuthOperations(schema: GraphQLSchema, auth: TransportAuth): 
   return new GraphQLSchema({
     ...config,
     query: extend(config.query, 'Query', queries),
-    mutation: extend(config.mutation, 'Mutation', mutations),
+    mutation: extend(config.mutation, 'Mutation', { ...mutations, ...usersPermissionsMutations(schema, auth) }),
     types,
   });
 }

@@ -47,6 +47,14 @@ export const UsersPermissionsLoginPayload = new GraphQLObjectType<{ jwt: string;
   },
 });
 
+/** `forgotPassword`'s answer */
+export const UsersPermissionsPasswordPayload = new GraphQLObjectType<{ ok: boolean }>({
+  name: 'UsersPermissionsPasswordPayload',
+  fields: {
+    ok: { type: new GraphQLNonNull(GraphQLBoolean) },
+  },
+});
+
 export const UsersPermissionsLoginInput = new GraphQLInputObjectType({
   name: 'UsersPermissionsLoginInput',
   fields: {

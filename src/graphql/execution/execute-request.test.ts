@@ -60,6 +60,12 @@ describe('runGraphql', () => {
     expect(outcome.body.errors?.[0]?.extensions?.['code']).toBe('BAD_USER_INPUT');
   });
 
+  it('answers an operation type the schema has no root for (a subscription) with 400, not an internal error', async () => {
+    const { engine, context } = engineWith();
+    const outcome = await runGraphql(engine, { query: 'subscription { x }' }, 'POST', context);
+    expect(outcome).toEqual({ status: 400, body: { errors: [{ message: 'Schema is not configured to execute subscription operation.', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }] } });
+  });
+
   it('refuses a mutation over GET with 405 and Allow: POST', async () => {
     const { engine, context } = engineWith();
     const outcome = await runGraphql(engine, { query: 'mutation { touch }' }, 'GET', context);

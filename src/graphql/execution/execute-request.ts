@@ -10,7 +10,10 @@ import {
   execute,
   getOperationAST,
   GraphQLError,
+  Lexer,
   parse,
+  Source,
+  TokenKind,
   validate,
   type DocumentNode,
   type GraphQLFormattedError,
@@ -19,8 +22,9 @@ import {
 } from 'graphql';
 import type { GraphqlContext } from '../context.js';
 import { formatGraphqlError, requestError, statusForErrors, type ErrorCode, type ErrorLog } from '../format-error.js';
-import type { DocumentCache } from './document-cache.js';
+import { documentBytes, type DocumentCache } from './document-cache.js';
 import { Tracer } from './tracing.js';
+import { isRecord } from '../../util/is-record.js';
 
 export interface GraphqlEngine {
   readonly schema: GraphQLSchema;
@@ -53,10 +57,35 @@ export interface Outcome {
 /** graphql-js's own guard against oversized documents (a token budget, checked while parsing). */
 const MAX_TOKENS = 15_000;
 
-const fail = (status: number, message: string, code: ErrorCode): Outcome => ({ status, body: { errors: [requestError(message, code)] } });
+/**
+ * Deepest nesting of `{`, `[` and `(` a document may have. graphql-js parses, validates and
+ * coerces input values recursively: a few thousand nested list or object literals overflow the
+ * stack (a 500) before the token budget stops them. Counted on the tokens, before parsing.
+ */
+export const MAX_NESTING = 128;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const OPENING = new Set<TokenKind>([TokenKind.BRACE_L, TokenKind.BRACKET_L, TokenKind.PAREN_L]);
+const CLOSING = new Set<TokenKind>([TokenKind.BRACE_R, TokenKind.BRACKET_R, TokenKind.PAREN_R]);
+
+/**
+ * Lexes `query` once, up to the token budget: a syntax error when it nests deeper than
+ * MAX_NESTING, and the number of tokens (what its parsed document will weigh in the cache).
+ */
+function scan(query: string): { readonly error?: GraphQLError; readonly tokens: number } {
+  const lexer = new Lexer(new Source(query));
+  let depth = 0;
+  let count = 1;
+  for (let token = lexer.advance(); token.kind !== TokenKind.EOF && count <= MAX_TOKENS; token = lexer.advance(), count += 1) {
+    if (OPENING.has(token.kind)) depth += 1;
+    else if (CLOSING.has(token.kind)) depth -= 1;
+    if (depth > MAX_NESTING) {
+      return { error: new GraphQLError(`Syntax Error: the document nests brackets deeper than ${MAX_NESTING} levels.`, { source: lexer.source, positions: [token.start] }), tokens: count };
+    }
+  }
+  return { tokens: count };
+}
+
+const fail = (status: number, message: string, code: ErrorCode): Outcome => ({ status, body: { errors: [requestError(message, code)] } });
 
 function checkParams(params: GraphqlParams): Outcome | null {
   if (params.query === undefined || params.query === null || params.query === '') {
@@ -82,8 +111,12 @@ function parseAndValidate(engine: GraphqlEngine, query: string, tracer: Tracer |
   const cached = engine.cache.get(query);
   if (cached) return cached;
   let document: DocumentNode;
+  let tokens = 0;
   const parseStart = tracer?.offset() ?? 0;
   try {
+    const scanned = scan(query);
+    if (scanned.error) throw scanned.error;
+    tokens = scanned.tokens;
     document = parse(query, { maxTokens: MAX_TOKENS });
   } catch (error) {
     if (!(error instanceof GraphQLError)) throw error;
@@ -96,7 +129,7 @@ function parseAndValidate(engine: GraphqlEngine, query: string, tracer: Tracer |
   if (errors.length > 0) {
     return { status: 400, body: { errors: errors.map((e) => formatGraphqlError(e, { defaultCode: 'GRAPHQL_VALIDATION_FAILED', log: engine.log })) } };
   }
-  engine.cache.set(query, document);
+  engine.cache.set(query, document, documentBytes(query, tokens));
   return document;
 }
 
@@ -115,6 +148,11 @@ export async function runGraphql(
   const operation = getOperationAST(parsed, operationName);
   if (!operation) {
     return fail(400, operationName ? `Unknown operation named "${operationName}".` : 'Must provide operation name if query contains multiple operations.', 'OPERATION_RESOLUTION_FAILURE');
+  }
+  // graphql-js validation lets an operation through whose root type the schema lacks (no
+  // subscriptions here); executing it would be an internal error, but it is the client's mistake.
+  if (!engine.schema.getRootType(operation.operation)) {
+    return fail(400, `Schema is not configured to execute ${operation.operation} operation.`, 'GRAPHQL_VALIDATION_FAILED');
   }
   if (method === 'GET' && operation.operation !== 'query') {
     return { ...fail(405, `Can only perform a ${operation.operation} operation from a POST request.`, 'BAD_REQUEST'), allow: 'POST' };

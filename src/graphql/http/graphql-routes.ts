@@ -4,16 +4,19 @@
  * <endpoint>?query=…&variables=…` for queries, the landing page for browsers (`GET` with
  * `Accept: text/html` and no `query`), its assets under `<endpoint>/sandbox/*`, and 405 for
  * other methods. Only non-simple content types are accepted for POST, so a cross-site form
- * cannot send a mutation (CSRF).
+ * cannot send a mutation (CSRF); multipart/form-data (file uploads, multipart-request.ts) is a
+ * simple type, so it also needs a header only a preflighted request can carry.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphqlContext } from '../context.js';
 import { runGraphql, type GraphqlEngine, type GraphqlParams, type Outcome } from '../execution/execute-request.js';
 import type { Tracer } from '../execution/tracing.js';
-import { codeForStatus, requestError } from '../format-error.js';
-import { VellumError } from '../../errors/index.js';
+import { formatRequestFailure, requestError } from '../format-error.js';
 import type { LandingPage } from '../sandbox/landing-page.js';
 import type { SandboxAsset } from '../sandbox/sandbox-page.js';
+import { isRecord } from '../../util/is-record.js';
+import { hasPreflightHeader, readMultipartRequest } from './multipart-request.js';
+import { jsonShapeError } from '../../errors/index.js';
 
 export interface RouteOptions {
   readonly endpoint: string;
@@ -24,9 +27,6 @@ export interface RouteOptions {
   readonly assets: ReadonlyMap<string, SandboxAsset>;
   makeContext(request: FastifyRequest, tracer: Tracer | null): GraphqlContext;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function mediaType(request: FastifyRequest): string {
   return (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
@@ -47,13 +47,24 @@ function send(request: FastifyRequest, reply: FastifyReply, outcome: Outcome): F
 const badRequest = (message: string): Outcome => ({ status: 400, body: { errors: [requestError(message, 'BAD_REQUEST')] } });
 
 /** `variables` / `extensions` in a GET query string are JSON texts. */
-function jsonParam(value: unknown, name: string): unknown {
-  if (typeof value !== 'string' || value === '') return undefined;
+function jsonParam(value: unknown, name: string): { value: unknown } | Outcome {
+  if (typeof value !== 'string' || value === '') return { value: undefined };
   try {
-    return JSON.parse(value) as unknown;
+    const parsed = JSON.parse(value) as unknown;
+    const refused = jsonShapeError(parsed, 'variables');
+    return refused ? badRequest(refused.message) : { value: parsed };
   } catch {
-    throw badRequest(`\`${name}\` is not valid JSON.`);
+    return badRequest(`\`${name}\` is not valid JSON.`);
   }
+}
+
+/** The parameters of a GET: `query` and `operationName` as given, the others parsed from JSON. */
+function paramsFromQuery(query: Record<string, unknown>): GraphqlParams | Outcome {
+  const variables = jsonParam(query['variables'], 'variables');
+  if (isOutcome(variables)) return variables;
+  const extensions = jsonParam(query['extensions'], 'extensions');
+  if (isOutcome(extensions)) return extensions;
+  return { query: query['query'], operationName: query['operationName'], variables: variables.value, extensions: extensions.value };
 }
 
 function paramsFromBody(request: FastifyRequest): GraphqlParams | Outcome {
@@ -69,6 +80,9 @@ function paramsFromBody(request: FastifyRequest): GraphqlParams | Outcome {
   } catch {
     return badRequest('Malformed JSON body.');
   }
+  // nesting and prototype keys are refused here, before GraphQL coerces the variables (recursively)
+  const refused = jsonShapeError(body, 'body');
+  if (refused) return badRequest(refused.message);
   if (Array.isArray(body)) return badRequest('Operation batching is not supported.');
   if (!isRecord(body)) return badRequest('The body must be a JSON object with a `query`.');
   return body;
@@ -85,15 +99,14 @@ function acceptsHtml(request: FastifyRequest): boolean {
 export function registerGraphqlRoutes(scope: FastifyInstance, options: RouteOptions): void {
   const { endpoint, engine } = options;
 
-  // Bodies are kept as text and parsed here, so malformed JSON gets a GraphQL-shaped 400.
-  scope.removeAllContentTypeParsers();
+  // Bodies are kept as text and parsed here, so malformed JSON gets a GraphQL-shaped 400;
+  // multipart bodies keep @fastify/multipart's parser, which streams them (multipart-request.ts).
+  scope.removeContentTypeParser(['application/json', 'text/plain']);
   scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
   scope.setErrorHandler((error, request, reply) => {
-    const status = error instanceof VellumError ? error.status : typeof (error as { statusCode?: unknown }).statusCode === 'number' ? (error as { statusCode: number }).statusCode : 500;
-    if (status >= 500) engine.log.error(`${request.method} ${request.url} failed`, error);
-    const message = status >= 500 ? 'Internal Server Error' : error instanceof Error ? error.message : String(error);
-    void send(request, reply, { status, body: { errors: [requestError(message, status >= 500 ? 'INTERNAL_SERVER_ERROR' : codeForStatus(status))] } });
+    const { status, error: entry } = formatRequestFailure(error, engine.log, `${request.method} ${request.url} failed`);
+    void send(request, reply, { status, body: { errors: [entry] } });
   });
 
   const execute = async (request: FastifyRequest, reply: FastifyReply, params: GraphqlParams, method: 'GET' | 'POST') =>
@@ -105,24 +118,30 @@ export function registerGraphqlRoutes(scope: FastifyInstance, options: RouteOpti
       const html = options.landingPage.kind === 'custom' ? await options.landingPage.render() : options.sandboxHtml;
       return reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
     }
-    try {
-      const params: GraphqlParams = {
-        query: query['query'],
-        operationName: query['operationName'],
-        variables: jsonParam(query['variables'], 'variables'),
-        extensions: jsonParam(query['extensions'], 'extensions'),
-      };
-      return await execute(request, reply, params, 'GET');
-    } catch (error) {
-      if (isOutcome(error)) return send(request, reply, error);
-      throw error;
-    }
+    const params = paramsFromQuery(query);
+    return isOutcome(params) ? send(request, reply, params) : execute(request, reply, params, 'GET');
   });
 
   scope.post(endpoint, async (request, reply) => {
+    if (mediaType(request) === 'multipart/form-data' && request.isMultipart()) return executeMultipart(request, reply);
     const params = paramsFromBody(request);
     return isOutcome(params) ? send(request, reply, params) : execute(request, reply, params, 'POST');
   });
+
+  const executeMultipart = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!hasPreflightHeader(request)) {
+      return send(request, reply, badRequest('A multipart request needs a non-empty `Apollo-Require-Preflight` (or `X-Apollo-Operation-Name`) header, so a cross-site form cannot send it (CSRF).'));
+    }
+    const multipart = await readMultipartRequest(request);
+    if (isOutcome(multipart)) return send(request, reply, multipart);
+    let outcome: Outcome;
+    try {
+      outcome = await runGraphql(engine, multipart.params, 'POST', (tracer) => options.makeContext(request, tracer));
+    } finally {
+      multipart.finish();
+    }
+    return send(request, reply, multipart.tooLarge() && outcome.status < 400 ? { ...outcome, status: 413 } : outcome);
+  };
 
   scope.route({
     method: ['PUT', 'PATCH', 'DELETE'],

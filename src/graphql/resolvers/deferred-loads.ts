@@ -7,7 +7,6 @@
  */
 import { isObjectType, type GraphQLResolveInfo } from 'graphql';
 import type { GraphqlContext } from '../context.js';
-import { prunePopulate } from './prune-populate.js';
 import { aliasPath, type DeferredLoad } from './selection-to-populate.js';
 
 interface Batch {
@@ -30,14 +29,13 @@ export function aliasPathOf(info: GraphQLResolveInfo): string {
 }
 
 async function run(ctx: GraphqlContext, load: DeferredLoad, ids: readonly string[]): Promise<Map<string, unknown>> {
-  const parent = ctx.registry.contentType(load.parentUid);
-  const populate = await prunePopulate([load.node], parent, ctx);
-  const page = await ctx.repository(load.parentUid).findPage({
+  // sanitised for the caller (forbidden population dropped and noted) by the operation layer
+  const page = await ctx.operations.forType(load.parentUid).loadRelated(ctx.caller, {
     filters: { kind: 'compare', field: 'documentId', op: '$in', value: [...ids] },
     sort: [],
     pagination: { kind: 'offset', start: 0, limit: ids.length, withCount: false },
     fields: [],
-    populate,
+    populate: [load.node],
     status: load.status,
   });
   return new Map(page.entries.map((entry) => [String(entry['documentId']), entry[load.node.attribute]]));

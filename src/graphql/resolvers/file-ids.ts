@@ -4,18 +4,19 @@
  * mutation's media fields (components and dynamic zones included) are translated with one
  * lookup. Numeric ids pass through unchanged.
  */
+import { attributeOf } from '../../model/attributes.js';
 import { UPLOAD_FILE_UID } from '../../model/built-in-types.js';
 import type { Registry, Schema } from '../../model/types.js';
 import type { GraphqlContext } from '../context.js';
+import { isRecord } from '../../util/is-record.js';
 
 type Data = Record<string, unknown>;
 
-const isRecord = (value: unknown): value is Data => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isDocumentId = (value: unknown): value is string => typeof value === 'string' && !/^\d+$/.test(value);
 
 function visit(registry: Registry, schema: Schema, data: Data, onMedia: (data: Data, key: string) => void): void {
   for (const [key, value] of Object.entries(data)) {
-    const attribute = Object.hasOwn(schema.attributes, key) ? schema.attributes[key] : undefined;
+    const attribute = attributeOf(schema, key);
     if (!attribute || value === null || value === undefined) continue;
     if (attribute.kind === 'media') onMedia(data, key);
     else if (attribute.kind === 'component') {

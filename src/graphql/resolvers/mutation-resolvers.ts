@@ -3,16 +3,18 @@
  * and draft/publish"): `create<Type>` makes a draft unless `data.publishedAt` is given;
  * `update<Type>` on a published document changes what is live, `data.publishedAt: null`
  * unpublishes, a value publishes; `delete<Type>` returns the deleted entity. Unknown ids are a
- * NOT_FOUND error. Validation is the document service's, the same as REST.
+ * NOT_FOUND error. Each parses its input and calls the operation layer, the same as REST.
  */
-import type { GraphQLFieldResolver } from 'graphql';
+import type { GraphQLFieldResolver, GraphQLResolveInfo } from 'graphql';
 import { NotFoundError } from '../../errors/index.js';
 import type { ContentType } from '../../model/types.js';
-import type { PublicationStatus } from '../../query/ast.js';
+import type { PublicationStatus, Selection } from '../../query/ast.js';
+import type { WriteStatus } from '../../documents/types.js';
 import type { GraphqlContext } from '../context.js';
 import { resolveFileIds } from './file-ids.js';
 import type { EntityResponseValue } from './nested-fields.js';
-import { entitySelection, readDocument } from './query-resolvers.js';
+import { preparedOperation, type ResolverInput } from './prepared-operation.js';
+import { entitySelection } from './query-resolvers.js';
 
 type Data = Record<string, unknown>;
 type Resolver<Args> = GraphQLFieldResolver<unknown, GraphqlContext, Args, Promise<EntityResponseValue>>;
@@ -23,82 +25,85 @@ function splitPublishedAt(data: Data): { rest: Data; publishedAt: unknown } {
   return { rest, publishedAt };
 }
 
+/**
+ * A write's response selection, within budget; the alias variants loaded apart from it go through
+ * the same permission-aware check before anything is written (a draft-status response may not
+ * follow relations into other documents' drafts for the public role: a 401, as every anonymous
+ * draft read). The root selection is sanitised by the operation itself.
+ */
+async function writeSelection(contentType: ContentType, ctx: GraphqlContext, info: GraphQLResolveInfo, status: PublicationStatus, action: 'create' | 'update'): Promise<Selection> {
+  const selection = entitySelection(contentType, ctx, info, status);
+  for (const load of ctx.deferred.values()) {
+    await ctx.operations.forType(load.parentUid).sanitize(ctx.caller, { fields: [], populate: [load.node], status: load.status }, action);
+  }
+  return selection;
+}
+
 function notFound(contentType: ContentType, id: string): NotFoundError {
   return new NotFoundError(`${contentType.displayName} with id "${id}" not found`, { id });
 }
 
 export function createResolver(contentType: ContentType): Resolver<{ data: Data }> {
-  return async (_source, args, ctx, info) => {
-    await ctx.authorize('create', contentType.uid);
+  const create = preparedOperation(contentType.uid, 'create', async ({ args, ctx, info }: ResolverInput<{ data: Data }>) => {
     const { rest, publishedAt } = splitPublishedAt(args.data);
-    await ctx.checkWrite(contentType.uid, rest);
     const status: PublicationStatus = !contentType.draftAndPublish || (publishedAt !== undefined && publishedAt !== null) ? 'published' : 'draft';
-    const selection = await entitySelection(contentType, ctx, info, status);
-    const data = await resolveFileIds(rest, contentType, ctx);
-    return { data: await ctx.repository(contentType.uid).create(data, { status, author: await ctx.author() }, selection) };
-  };
+    const selection = await writeSelection(contentType, ctx, info, status, 'create');
+    return { data: await resolveFileIds(rest, contentType, ctx), status, selection };
+  });
+  return async (_source, args, ctx, info) => ({ data: await create(ctx, args, info) });
 }
 
-async function statusForUpdate(contentType: ContentType, ctx: GraphqlContext, documentId: string, publishedAt: unknown): Promise<PublicationStatus> {
+/** `publishedAt` absent: the change goes live when the document is published (decided in the write's transaction). */
+function statusForUpdate(contentType: ContentType, publishedAt: unknown): WriteStatus {
   if (!contentType.draftAndPublish) return 'published';
   if (publishedAt === null) return 'draft';
   if (publishedAt !== undefined) return 'published';
-  const live = await ctx.repository(contentType.uid).findOne(documentId, { fields: [], populate: [], status: 'published' });
-  return live ? 'published' : 'draft';
+  return 'keep';
 }
 
-async function updateDocument(contentType: ContentType, ctx: GraphqlContext, documentId: string, input: Data, info: Parameters<Resolver<unknown>>[3]) {
-  const repository = ctx.repository(contentType.uid);
-  const { rest, publishedAt } = splitPublishedAt(input);
-  await ctx.checkWrite(contentType.uid, rest);
-  const status = await statusForUpdate(contentType, ctx, documentId, publishedAt);
-  const selection = await entitySelection(contentType, ctx, info, status);
-  const data = await resolveFileIds(rest, contentType, ctx);
-  const unpublish = contentType.draftAndPublish && publishedAt === null;
-  return repository.update(documentId, data, { status, unpublish, author: await ctx.author() }, selection);
+/** `documentId` null: the single type's one document, created when missing. */
+function updateParams(contentType: ContentType, documentId: (args: { id?: string }) => string | null) {
+  return async ({ args, ctx, info }: ResolverInput<{ id?: string; data: Data }>) => {
+    const { rest, publishedAt } = splitPublishedAt(args.data);
+    const status = statusForUpdate(contentType, publishedAt);
+    const id = documentId(args);
+    // The write decides 'keep' inside its transaction; the selection (aliased fields loaded later)
+    // follows the state read now, which only a concurrent publish/unpublish can change in between.
+    const selectionStatus = status === 'keep' ? await ctx.operations.forType(contentType.uid).liveStatus(id) : status;
+    const selection = await writeSelection(contentType, ctx, info, selectionStatus, 'update');
+    const data = await resolveFileIds(rest, contentType, ctx);
+    return { documentId: id, data, status, unpublish: contentType.draftAndPublish && publishedAt === null, selection };
+  };
 }
 
 export function updateResolver(contentType: ContentType): Resolver<{ id: string; data: Data }> {
+  const update = preparedOperation(contentType.uid, 'update', updateParams(contentType, (args) => args.id ?? ''));
   return async (_source, args, ctx, info) => {
-    await ctx.authorize('update', contentType.uid);
-    const updated = await updateDocument(contentType, ctx, args.id, args.data, info);
+    const updated = await update(ctx, args, info);
     if (!updated) throw notFound(contentType, args.id);
     return { data: updated };
   };
 }
 
-export function deleteResolver(contentType: ContentType): Resolver<{ id: string }> {
-  return async (_source, args, ctx, info) => {
-    await ctx.authorize('delete', contentType.uid);
-    const selection = await entitySelection(contentType, ctx, info, 'published');
-    const entry = await readDocument(contentType, ctx, args.id, selection);
-    if (!entry || !(await ctx.repository(contentType.uid).delete(args.id))) throw notFound(contentType, args.id);
-    return { data: entry };
-  };
+/** Single types: `update<Type>(data)` creates the document when there is none yet (one transaction). */
+export function updateSingleResolver(contentType: ContentType): Resolver<{ data: Data }> {
+  const update = preparedOperation(contentType.uid, 'update', updateParams(contentType, () => null));
+  return async (_source, args, ctx, info) => ({ data: await update(ctx, args, info) });
 }
 
-/** Single types: `update<Type>(data)` creates the document when there is none yet. */
-export function updateSingleResolver(contentType: ContentType): Resolver<{ data: Data }> {
+/** The deleted entity as `<singular>(id)` shows it, read and deleted in one transaction. */
+export function deleteResolver(contentType: ContentType): Resolver<{ id: string }> {
+  const remove = preparedOperation(contentType.uid, 'delete', ({ args, ctx, info }: ResolverInput<{ id: string }>) =>
+    ({ documentId: args.id, selection: entitySelection(contentType, ctx, info, 'published'), live: true }));
   return async (_source, args, ctx, info) => {
-    await ctx.authorize('update', contentType.uid);
-    const existing = await ctx.repository(contentType.uid).singleDocumentId();
-    if (existing !== null) return { data: await updateDocument(contentType, ctx, existing, args.data, info) };
-    const { rest, publishedAt } = splitPublishedAt(args.data);
-    await ctx.checkWrite(contentType.uid, rest);
-    const status: PublicationStatus = !contentType.draftAndPublish || (publishedAt !== undefined && publishedAt !== null) ? 'published' : 'draft';
-    const selection = await entitySelection(contentType, ctx, info, status);
-    return { data: await ctx.repository(contentType.uid).create(await resolveFileIds(rest, contentType, ctx), { status, author: await ctx.author() }, selection) };
+    const deleted = await remove(ctx, args, info);
+    if (!deleted?.value) throw notFound(contentType, args.id);
+    return { data: deleted.value };
   };
 }
 
 export function deleteSingleResolver(contentType: ContentType): Resolver<Record<string, never>> {
-  return async (_source, _args, ctx, info) => {
-    await ctx.authorize('delete', contentType.uid);
-    const selection = await entitySelection(contentType, ctx, info, 'published');
-    const documentId = await ctx.repository(contentType.uid).singleDocumentId();
-    if (documentId === null) return { data: null };
-    const entry = await readDocument(contentType, ctx, documentId, selection);
-    await ctx.repository(contentType.uid).delete(documentId);
-    return { data: entry };
-  };
+  const remove = preparedOperation(contentType.uid, 'delete', ({ ctx, info }: ResolverInput<Record<string, never>>) =>
+    ({ documentId: null, selection: entitySelection(contentType, ctx, info, 'published'), live: true }));
+  return async (_source, args, ctx, info) => ({ data: (await remove(ctx, args, info))?.value ?? null });
 }

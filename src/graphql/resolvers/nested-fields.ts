@@ -12,6 +12,7 @@ import { ForbiddenError } from '../../errors/index.js';
 import { nestedListWindow, type PaginationArgInput } from '../../query/parse-graphql-args.js';
 import type { GraphqlContext } from '../context.js';
 import { deferredValue } from './deferred-loads.js';
+import { isRecord } from '../../util/is-record.js';
 
 type Parent = Readonly<Record<string, unknown>>;
 interface ListArgs {
@@ -32,7 +33,7 @@ function loaded(parent: Parent, attribute: string, targetUid: string, ctx: Graph
 }
 
 function asEntry(value: unknown): Entry | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Entry) : null;
+  return isRecord(value) ? (value as Entry) : null;
 }
 
 function asList(value: unknown): Entry[] {

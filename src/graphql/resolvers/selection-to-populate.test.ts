@@ -2,14 +2,16 @@ import { execute, parse, type GraphQLSchema } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentRepository, Page } from '../../documents/types.js';
 import type { Entry } from '../../engine/types.js';
-import { ForbiddenError } from '../../errors/index.js';
+import { CONTENT_ACTIONS } from '../../auth/actions.js';
+import type { Actor } from '../../auth/actor.js';
+import { createOperations } from '../../operations/operations.js';
 import { loadRegistry } from '../../model/load-models.js';
 import type { Registry } from '../../model/types.js';
 import type { Query } from '../../query/ast.js';
 import type { GraphqlContext } from '../context.js';
 import { buildGraphqlSchema } from '../schema/build-schema.js';
+import { BLOG_EXAMPLE as BLOG } from '../../../test/helpers/fixtures.js';
 
-const BLOG = new URL('../../../../shared/fixtures/blog', import.meta.url).pathname;
 
 let registry: Registry;
 let schema: GraphQLSchema;
@@ -33,26 +35,31 @@ function fakeContext(entries: Entry[], options: { forbidden?: string[] } = {}) {
     singleDocumentId: async () => null,
     create: async () => { throw new Error('unused'); },
     update: async () => null,
+    upsertSingle: async () => { throw new Error('unused'); },
     delete: async () => false,
+    deleteWith: async () => null,
+    deleteSingleWith: async () => null,
     publish: async () => null,
     unpublish: async () => null,
     discardDraft: async () => null,
   });
+  // an API token allowed everything but `find` on the forbidden types, through the real operation layer
+  const forbidden = new Set(options.forbidden ?? []);
+  const grants = new Set([...registry.contentTypes.keys()].flatMap((uid) => (forbidden.has(uid) ? [] : CONTENT_ACTIONS).map((action) => `${uid}.${action}`)));
+  const actor: Actor = { kind: 'token', token: { id: 1, name: 'test', type: 'custom', actions: grants } };
+  const deniedTargets = new Set<string>();
+  const request = { headers: {}, ip: '127.0.0.1' };
   const context: GraphqlContext = {
     registry,
     limits: { defaultLimit: 10, amountLimit: 100 },
+    budget: { maxPopulateNodes: 1000, maxFilterNodes: 1000, maxRelationHops: 20 },
+    operations: createOperations({ registry, repository, actor: async () => actor }),
+    caller: { request, denied: deniedTargets },
     repository,
-    authorize: async (_action, uid) => {
-      if (options.forbidden?.includes(uid)) throw new ForbiddenError('Forbidden access');
-    },
-    canFind: async (uid) => !options.forbidden?.includes(uid),
-    sanitize: async (_uid, query) => query,
-    checkWrite: async () => undefined,
-    author: async () => undefined,
-    deniedTargets: new Set(),
+    deniedTargets,
     deferred: new Map(),
     tracer: null,
-    request: null,
+    request,
   };
   return { context, queries };
 }

@@ -28,10 +28,11 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { ValidationError } from '../../errors/index.js';
+import { attributeOf, isHidden, isToMany } from '../../model/attributes.js';
+import { UPLOAD_FILE_UID } from '../../model/built-in-types.js';
 import type { ContentType, Registry, Schema } from '../../model/types.js';
 import type { NestedSelection, PopulateNode, PublicationStatus } from '../../query/ast.js';
 import { parseGraphqlFilters, parseGraphqlSort } from '../../query/parse-graphql-args.js';
-import { isHidden } from '../../query/schema-fields.js';
 import {
   componentTypeName,
   entityName,
@@ -157,7 +158,7 @@ export function selectionOf(walk: Walk, schema: Schema, nodes: readonly FieldNod
       fields.add(name);
       continue;
     }
-    const attribute = Object.hasOwn(schema.attributes, name) ? schema.attributes[name] : undefined;
+    const attribute = attributeOf(schema, name);
     if (!attribute || isHidden(attribute)) continue;
     if (attribute.kind === 'scalar') fields.add(name);
     else groups.set(name, [...(groups.get(name) ?? []), node]);
@@ -165,9 +166,8 @@ export function selectionOf(walk: Walk, schema: Schema, nodes: readonly FieldNod
   const populate: PopulateNode[] = [];
   for (const [name, group] of groups) {
     const attribute = schema.attributes[name];
-    const withArgs = (attribute?.kind === 'relation' && isToManyRelation(attribute.relation))
-      || (attribute?.kind === 'media' && attribute.multiple)
-      || (attribute?.kind === 'component' && attribute.repeatable);
+    // a dynamic zone is a list too, but its field takes no list arguments
+    const withArgs = attribute !== undefined && attribute.kind !== 'dynamiczone' && isToMany(attribute);
     const [primary, ...others] = variantsOf(walk, schema, group, withArgs);
     if (!primary) continue;
     const node = populateNode(walk, schema, name, primary, path);
@@ -176,8 +176,6 @@ export function selectionOf(walk: Walk, schema: Schema, nodes: readonly FieldNod
   }
   return { fields: [...fields], populate };
 }
-
-const isToManyRelation = (relation: string): boolean => relation === 'oneToMany' || relation === 'manyToMany';
 
 function deferVariant(walk: Walk, schema: Schema, name: string, variant: Variant, primary: Variant, path: readonly string[]): void {
   const keys = new Set(variant.nodes.map(responseKey));
@@ -203,8 +201,8 @@ function populateNode(walk: Walk, schema: Schema, name: string, variant: Variant
   switch (attribute.kind) {
     case 'relation':
     case 'media': {
-      const target = walk.registry.contentType(attribute.kind === 'media' ? 'plugin::upload.file' : attribute.target);
-      const toMany = attribute.kind === 'media' ? attribute.multiple : isToManyRelation(attribute.relation);
+      const target = walk.registry.contentType(attribute.kind === 'media' ? UPLOAD_FILE_UID : attribute.target);
+      const toMany = isToMany(attribute);
       const responseType = toMany ? relationResponseCollectionName(target) : entityResponseName(target);
       const inner = selectionOf(walk, target, attributeNodes(walk, nodes, responseType, target), here);
       return freezeNode(name, inner, variant.args, target, walk.registry);

@@ -13,7 +13,7 @@ import {
   type GraphQLInputObjectType,
 } from 'graphql';
 import { assertNever, type Attribute, type Schema } from '../../model/types.js';
-import { isHidden } from '../../query/schema-fields.js';
+import { isHidden, isToMany } from '../../model/attributes.js';
 import type { GraphqlContext } from '../context.js';
 import {
   dynamicZoneResolver,
@@ -41,15 +41,13 @@ export function listArgs(filters: GraphQLInputObjectType): GraphQLFieldConfigArg
   };
 }
 
-const isToMany = (relation: string): boolean => relation === 'oneToMany' || relation === 'manyToMany';
-
 export function attributeOutputField(ctx: BuildContext, schema: Schema, attribute: Attribute): FieldConfig {
   switch (attribute.kind) {
     case 'scalar':
       return { type: scalarType(ctx, schema, attribute) };
     case 'relation': {
       const target = ctx.contentType(attribute.target);
-      return isToMany(attribute.relation)
+      return isToMany(attribute)
         ? { type: relationResponseCollectionType(ctx, target), args: listArgs(filtersInputType(ctx, target)), resolve: toManyResolver(attribute.name, target.uid) }
         : { type: entityResponseType(ctx, target), resolve: toOneResolver(attribute.name, target.uid) };
     }
@@ -76,18 +74,34 @@ export function attributeOutputField(ctx: BuildContext, schema: Schema, attribut
   }
 }
 
+/** Relations, media and components exist in the schema only while their target type is enabled. */
+export function hasEnabledTarget(ctx: BuildContext, attribute: Attribute): boolean {
+  switch (attribute.kind) {
+    case 'relation':
+      return ctx.isTargetEnabled(attribute.target);
+    case 'media':
+      return ctx.isTargetEnabled(ctx.uploadFile.uid);
+    case 'component':
+      return ctx.isTargetEnabled(attribute.component);
+    case 'dynamiczone':
+      return attribute.components.some((uid) => ctx.isTargetEnabled(uid));
+    default:
+      return true;
+  }
+}
+
 /** The attribute fields of a schema's object type (`Article`, `ComponentSharedSeo`). */
 export function attributeOutputFields(ctx: BuildContext, schema: Schema): GraphQLFieldConfigMap<Record<string, unknown>, GraphqlContext> {
   const fields: GraphQLFieldConfigMap<Record<string, unknown>, GraphqlContext> = {};
   if (schema.modelType === 'component') fields['id'] = { type: new GraphQLNonNull(GraphQLID) };
   for (const [name, attribute] of Object.entries(schema.attributes)) {
-    if (isHidden(attribute)) continue;
+    if (isHidden(attribute) || !ctx.shadowCrud.isFieldEnabled(schema.uid, name, 'output') || !hasEnabledTarget(ctx, attribute)) continue;
     fields[name] = attributeOutputField(ctx, schema, attribute);
   }
   if (schema.modelType === 'contentType') {
-    fields['createdAt'] = { type: DateTimeScalar };
-    fields['updatedAt'] = { type: DateTimeScalar };
-    fields['publishedAt'] = { type: DateTimeScalar };
+    for (const name of ['createdAt', 'updatedAt', 'publishedAt']) {
+      if (ctx.shadowCrud.isFieldEnabled(schema.uid, name, 'output')) fields[name] = { type: DateTimeScalar };
+    }
   }
   return fields;
 }

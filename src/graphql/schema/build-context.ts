@@ -6,13 +6,18 @@
 import type { GraphQLNamedType } from 'graphql';
 import { UPLOAD_FILE_UID } from '../../model/built-in-types.js';
 import type { ContentType, Registry } from '../../model/types.js';
+import { ALL_ENABLED, type ShadowCrudView } from '../extension/shadow-crud.js';
 
 export class BuildContext {
   private readonly types = new Map<string, GraphQLNamedType>();
   /** the media library's file model (`UploadFile`), a built-in content type of every registry */
   readonly uploadFile: ContentType;
 
-  constructor(readonly registry: Registry) {
+  /**
+   * `shadowCRUD` settings of the extension service: disabled types, operations and fields are
+   * left out where they would appear (a relation to a disabled type has no field at all).
+   */
+  constructor(readonly registry: Registry, readonly shadowCrud: ShadowCrudView = ALL_ENABLED) {
     this.uploadFile = registry.contentType(UPLOAD_FILE_UID);
   }
 
@@ -23,6 +28,11 @@ export class BuildContext {
     const created = create();
     this.types.set(name, created);
     return created;
+  }
+
+  /** A relation, media or component field whose target type is disabled is not generated. */
+  isTargetEnabled(uid: string): boolean {
+    return this.shadowCrud.isTypeEnabled(uid);
   }
 
   contentType(uid: string): ContentType {

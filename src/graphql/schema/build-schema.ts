@@ -3,8 +3,9 @@
  * same schema; resolvers are attached but only run against a `GraphqlContext`.
  *
  * Which content types get operations: every `api::` type (all five actions) and the media
- * library's `plugin::upload.file` (`uploadFile`, `uploadFiles`, `updateUploadFile`; files are
- * created and deleted through the REST upload routes, which also handle the stored bytes).
+ * library's `plugin::upload.file` (`uploadFile`, `uploadFiles`, `updateUploadFile`, and the
+ * upload plugin's `upload`, `multipleUpload`, `updateFileInfo`, `removeFile`, which go through
+ * the upload service as the REST upload routes do: ../upload/upload-operations.ts).
  * Other types appear only where a relation reaches them. With `shadowCRUD: false` nothing is
  * generated; `Query` then holds one harmless `_empty: Boolean` field, because a GraphQL schema
  * must have a query type with at least one field.
@@ -19,6 +20,7 @@ import {
 import { UPLOAD_FILE_UID } from '../../model/built-in-types.js';
 import type { ContentType, Registry } from '../../model/types.js';
 import type { GraphqlAction, GraphqlContext } from '../context.js';
+import type { ShadowCrudView } from '../extension/shadow-crud.js';
 import { BuildContext } from './build-context.js';
 import { componentType } from './components.js';
 import {
@@ -31,24 +33,37 @@ import {
 import { filtersInputType } from './filters.js';
 import { inputType } from './inputs.js';
 import { contentTypeOperations } from './operations.js';
+import { uploadMutations } from '../upload/upload-operations.js';
 
 export interface SchemaOptions {
   /** generate types and operations for the content types (`shadowCRUD`, default true) */
   readonly shadowCRUD: boolean;
+  /** the extension service's `shadowCRUD(uid)` settings (default: everything enabled) */
+  readonly settings?: ShadowCrudView;
 }
 
 const ALL_ACTIONS: ReadonlySet<GraphqlAction> = new Set(['find', 'findOne', 'create', 'update', 'delete']);
 const FILE_ACTIONS: ReadonlySet<GraphqlAction> = new Set(['find', 'findOne', 'update']);
 const NO_ACTIONS: ReadonlySet<GraphqlAction> = new Set();
+const READ_ACTIONS: ReadonlySet<GraphqlAction> = new Set(['find', 'findOne']);
+/** users-permissions users and roles: generated reads; their writes are auth's own mutations (graphql/auth) */
+const USERS_PERMISSIONS_READS = new Set(['plugin::users-permissions.user', 'plugin::users-permissions.role']);
 
 /** The generated operations a content type gets. */
 export function actionsFor(contentType: ContentType): ReadonlySet<GraphqlAction> {
   if (contentType.namespace === 'api') return ALL_ACTIONS;
   if (contentType.uid === UPLOAD_FILE_UID) return FILE_ACTIONS;
+  if (USERS_PERMISSIONS_READS.has(contentType.uid)) return READ_ACTIONS;
   return NO_ACTIONS;
 }
 
 type FieldMap = GraphQLFieldConfigMap<unknown, GraphqlContext>;
+
+/** the upload plugin's mutations, each under the shadow-CRUD action it performs */
+function fileMutations(ctx: BuildContext): FieldMap {
+  const actions: Record<string, GraphqlAction> = { upload: 'create', multipleUpload: 'create', updateFileInfo: 'update', removeFile: 'delete' };
+  return Object.fromEntries(Object.entries(uploadMutations(ctx)).filter(([name]) => ctx.shadowCrud.isOperationEnabled(UPLOAD_FILE_UID, actions[name]!)));
+}
 
 export function buildGraphqlSchema(registry: Registry, options: SchemaOptions): GraphQLSchema {
   const queries: FieldMap = {};
@@ -56,14 +71,17 @@ export function buildGraphqlSchema(registry: Registry, options: SchemaOptions): 
   // spec 2.3: every type of an exposed content type and component exists, referenced or not
   const types: GraphQLNamedType[] = [];
   if (options.shadowCRUD) {
-    const ctx = new BuildContext(registry);
+    const ctx = new BuildContext(registry, options.settings);
     const contentTypes = [...registry.contentTypes.values()].sort((a, b) => a.uid.localeCompare(b.uid));
     for (const contentType of contentTypes) {
-      const actions = actionsFor(contentType);
-      if (actions.size === 0) continue;
+      if (!ctx.isTargetEnabled(contentType.uid)) continue;
+      const actions = new Set([...actionsFor(contentType)].filter((action) => ctx.shadowCrud.isOperationEnabled(contentType.uid, action)));
+      // a type whose operations are all disabled keeps its types (`disableQueries()` + `disableMutations()` is not `disable()`)
+      if (actionsFor(contentType).size === 0) continue;
       const operations = contentTypeOperations(ctx, contentType, actions);
       Object.assign(queries, operations.queries);
       Object.assign(mutations, operations.mutations);
+      if (contentType.uid === UPLOAD_FILE_UID) Object.assign(mutations, fileMutations(ctx));
       types.push(
         attributesType(ctx, contentType), entityType(ctx, contentType), entityResponseType(ctx, contentType),
         entityResponseCollectionType(ctx, contentType), relationResponseCollectionType(ctx, contentType),
@@ -71,6 +89,7 @@ export function buildGraphqlSchema(registry: Registry, options: SchemaOptions): 
       );
     }
     for (const component of [...registry.components.values()].sort((a, b) => a.uid.localeCompare(b.uid))) {
+      if (!ctx.isTargetEnabled(component.uid)) continue;
       types.push(componentType(ctx, component), inputType(ctx, component), filtersInputType(ctx, component));
     }
   }

@@ -46,9 +46,10 @@ function scalarFilterInput(kind: FilterScalarKind): GraphQLInputObjectType {
   const type: GraphQLInputObjectType = new GraphQLInputObjectType({
     name: `${kind}FilterInput`,
     fields: () => {
+      // v4's GRAPHQL_SCALAR_OPERATORS: `and`/`or` are lists of values, `not` a nested input
       const fields: GraphQLInputFieldConfigMap = {
-        and: { type: new GraphQLList(type) },
-        or: { type: new GraphQLList(type) },
+        and: { type: new GraphQLList(scalar) },
+        or: { type: new GraphQLList(scalar) },
         not: { type },
       };
       for (const op of SINGLE_VALUE_OPERATORS) fields[op] = { type: scalar };

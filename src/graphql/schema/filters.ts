@@ -7,8 +7,9 @@
  */
 import { GraphQLInputObjectType, GraphQLList, type GraphQLInputFieldConfigMap } from 'graphql';
 import { assertNever, type Schema } from '../../model/types.js';
-import { isHidden } from '../../query/schema-fields.js';
+import { isHidden } from '../../model/attributes.js';
 import { filtersInputName } from '../naming.js';
+import { hasEnabledTarget } from './attribute-fields.js';
 import type { BuildContext } from './build-context.js';
 import { SCALAR_FILTER_INPUTS } from './filter-inputs.js';
 import { scalarFilterInput } from './scalar-types.js';
@@ -22,7 +23,7 @@ export function filtersInputType(ctx: BuildContext, schema: Schema): GraphQLInpu
         const fields: GraphQLInputFieldConfigMap = {};
         if (schema.modelType === 'contentType') fields['id'] = { type: SCALAR_FILTER_INPUTS.ID };
         for (const [key, attribute] of Object.entries(schema.attributes)) {
-          if (isHidden(attribute)) continue;
+          if (isHidden(attribute) || !ctx.shadowCrud.isFieldEnabled(schema.uid, key, 'filters') || !hasEnabledTarget(ctx, attribute)) continue;
           switch (attribute.kind) {
             case 'scalar':
               fields[key] = { type: scalarFilterInput(attribute) };

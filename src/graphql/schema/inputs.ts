@@ -13,8 +13,10 @@ import {
   type GraphQLInputFieldConfigMap,
   type GraphQLInputType,
 } from 'graphql';
+import { isToMany } from '../../model/attributes.js';
 import { assertNever, type Attribute, type Schema } from '../../model/types.js';
 import { inputName } from '../naming.js';
+import { hasEnabledTarget } from './attribute-fields.js';
 import type { BuildContext } from './build-context.js';
 import { dynamicZoneInput } from './components.js';
 import { DateTimeScalar } from './scalars.js';
@@ -25,7 +27,7 @@ function attributeInputType(ctx: BuildContext, schema: Schema, attribute: Attrib
     case 'scalar':
       return scalarType(ctx, schema, attribute);
     case 'relation':
-      return attribute.relation === 'oneToMany' || attribute.relation === 'manyToMany' ? new GraphQLList(GraphQLID) : GraphQLID;
+      return isToMany(attribute) ? new GraphQLList(GraphQLID) : GraphQLID;
     case 'media':
       return attribute.multiple ? new GraphQLList(GraphQLID) : GraphQLID;
     case 'component': {
@@ -47,6 +49,7 @@ export function inputType(ctx: BuildContext, schema: Schema): GraphQLInputObject
       const fields: GraphQLInputFieldConfigMap = {};
       if (schema.modelType === 'component') fields['id'] = { type: GraphQLID };
       for (const [key, attribute] of Object.entries(schema.attributes)) {
+        if (!ctx.shadowCrud.isFieldEnabled(schema.uid, key, 'input') || !hasEnabledTarget(ctx, attribute)) continue;
         fields[key] = { type: attributeInputType(ctx, schema, attribute) };
       }
       if (schema.modelType === 'contentType' && schema.draftAndPublish) fields['publishedAt'] = { type: DateTimeScalar };

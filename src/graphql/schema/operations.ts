@@ -56,7 +56,7 @@ export function contentTypeOperations(ctx: BuildContext, contentType: ContentTyp
     }
     if (actions.has('update')) mutations[updateMutationName(contentType)] = { type: response, args: { data }, resolve: updateSingleResolver(contentType) };
     if (actions.has('delete')) mutations[deleteMutationName(contentType)] = { type: response, resolve: deleteSingleResolver(contentType) };
-    return { queries, mutations };
+    return tagged(contentType, { queries, mutations }, { [findOneQueryName(contentType)]: 'find' });
   }
 
   if (actions.has('findOne')) {
@@ -72,5 +72,26 @@ export function contentTypeOperations(ctx: BuildContext, contentType: ContentTyp
   if (actions.has('create')) mutations[createMutationName(contentType)] = { type: response, args: { data }, resolve: createResolver(contentType) };
   if (actions.has('update')) mutations[updateMutationName(contentType)] = { type: response, args: { id, data }, resolve: updateResolver(contentType) };
   if (actions.has('delete')) mutations[deleteMutationName(contentType)] = { type: response, args: { id }, resolve: deleteResolver(contentType) };
-  return { queries, mutations };
+  return tagged(contentType, { queries, mutations }, { [findOneQueryName(contentType)]: 'findOne', [findQueryName(contentType)]: 'find' });
+}
+
+/**
+ * Each generated root field says which permission it checks (`extensions.vellum.operation`):
+ * a project resolver that replaces it through the extension service keeps that check.
+ */
+function tagged(contentType: ContentType, operations: Operations, queryActions: Readonly<Record<string, GraphqlAction>>): Operations {
+  const tag = (fields: FieldMap, actionOf: (name: string) => GraphqlAction | undefined): void => {
+    for (const [name, field] of Object.entries(fields)) {
+      const action = actionOf(name);
+      if (action) field.extensions = { ...field.extensions, vellum: { operation: { uid: contentType.uid, action } } };
+    }
+  };
+  tag(operations.queries, (name) => queryActions[name]);
+  tag(operations.mutations, (name) => {
+    if (name === createMutationName(contentType)) return 'create';
+    if (name === updateMutationName(contentType)) return 'update';
+    if (name === deleteMutationName(contentType)) return 'delete';
+    return undefined;
+  });
+  return operations;
 }

@@ -25,8 +25,11 @@ describe('Long', () => {
         fields: { echo: { type: GraphQLString, args: { v: { type: LongScalar } }, resolve: (_s, args: { v: string }) => `${typeof args.v}:${args.v}` } },
       }),
     });
-    const result = await graphql({ schema, source: '{ a: echo(v: 123456789012345678901) b: echo(v: "-5") }' });
-    expect(result).toEqual({ data: { a: 'string:123456789012345678901', b: 'string:-5' } });
+    const result = await graphql({ schema, source: '{ a: echo(v: 9223372036854775807) b: echo(v: "-5") c: echo(v: "-9223372036854775808") }' });
+    expect(result).toEqual({ data: { a: 'string:9223372036854775807', b: 'string:-5', c: 'string:-9223372036854775808' } });
+    // a bigint column holds 64 bits: a wider literal is refused before it reaches the database
+    const wide = await graphql({ schema, source: '{ a: echo(v: 9223372036854775808) }' });
+    expect(wide.errors?.[0]?.message).toContain('outside the signed 64-bit range');
   });
 });
 

@@ -10,6 +10,8 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(\.\d{1,9})?)?$/;
 const INTEGER = /^-?\d+$/;
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
 
 function isCalendarDate(year: number, month: number, day: number): boolean {
   const date = new Date(Date.UTC(year, month - 1, day));
@@ -126,7 +128,12 @@ export const JSONScalar = new GraphQLScalarType<unknown, unknown>({
 /** Long input: a number (safe integer) or a decimal string, kept as a decimal string. */
 function parseLong(value: unknown): string {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
-  if (typeof value === 'string' && INTEGER.test(value)) return BigInt(value).toString();
+  if (typeof value === 'string' && INTEGER.test(value)) {
+    // bigint columns are 64-bit: a wider value would be refused by the database (a 500), not here
+    const big = BigInt(value);
+    if (big >= INT64_MIN && big <= INT64_MAX) return big.toString();
+    throw new GraphQLError(`Long cannot represent a value outside the signed 64-bit range: ${inspect(value)}`);
+  }
   throw new GraphQLError(`Long cannot represent value: ${inspect(value)}`);
 }
 

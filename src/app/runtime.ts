@@ -1,0 +1,116 @@
+/**
+ * What a project is at run time, short of HTTP: config, model, an open and synced database,
+ * document repositories and services, and auth (stores and service, default roles made, cache
+ * loaded). `createApp` builds its server on it and the CLI's token and role commands use it,
+ * so both start the project the same way.
+ */
+import { resolve } from 'node:path';
+import { createAuthService, type AuthService } from '../auth/auth-service.js';
+import { createAuthStores, type AuthStores } from '../auth/auth-stores.js';
+import { createEmailService } from '../email/email-service.js';
+import { AUTH_CONTENT_TYPES } from '../auth/content-types.js';
+import { checkExpiresIn } from '../auth/jwt.js';
+import { resolveSecrets } from '../auth/secrets.js';
+import { loadConfig } from '../config/load-config.js';
+import type { Env, ProjectConfig } from '../config/types.js';
+import { openDatabase, type Database } from '../db/connection.js';
+import { syncSchema } from '../db/sync-schema.js';
+import { createRepository } from '../documents/repository.js';
+import { createLocaleService, type LocaleService } from '../documents/locales.js';
+import type { DocumentRepository } from '../documents/types.js';
+import { createEngineContext } from '../engine/context.js';
+import type { EngineContext } from '../engine/types.js';
+import { StartupError } from '../errors/index.js';
+import { loadRegistry } from '../model/load-models.js';
+import { createDocumentService, type DocumentService } from '../operations/document-service.js';
+import { createOperations, type Operations } from '../operations/operations.js';
+import type { Registry } from '../model/types.js';
+import { toDatabaseOptions } from './database-options.js';
+import type { Logger } from './logger.js';
+
+export interface RuntimeOptions {
+  readonly dir: string;
+  /** environment variables to use instead of `process.env` (tests) */
+  readonly env?: Env;
+  readonly logger: Logger;
+  /** never drop columns or tables, whatever the config allows (the CLI's commands) */
+  readonly neverDestructive?: boolean;
+}
+
+export interface Runtime {
+  readonly dir: string;
+  readonly config: ProjectConfig;
+  readonly registry: Registry;
+  readonly db: Database;
+  readonly engine: EngineContext;
+  readonly stores: AuthStores;
+  readonly auth: AuthService;
+  /** the operation layer every transport and the document service call (policies, middlewares, lifecycles) */
+  readonly operations: Operations;
+  repository(uid: string): DocumentRepository;
+  documents(uid: string): DocumentService;
+  /** the project's locales (`strapi.plugin('i18n').service('locales')`) */
+  readonly i18n: LocaleService;
+  /** stops following auth changes and closes the database */
+  close(): Promise<void>;
+}
+
+export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const dir = resolve(options.dir);
+  const log = options.logger;
+  const config = await loadConfig(dir, options.env);
+  const authConfig = config.auth;
+  await checkExpiresIn(authConfig.jwtExpiresIn).catch((error: unknown) => {
+    throw new StartupError(`config/plugins: 'users-permissions'.config.jwt.expiresIn is not a time span (${error instanceof Error ? error.message : String(error)})`);
+  });
+  const secrets = await resolveSecrets(config, log);
+  const registry = await loadRegistry(dir, { extraContentTypes: AUTH_CONTENT_TYPES, privateAttributes: config.api.responses.privateAttributes });
+  const db = await openDatabase(toDatabaseOptions(config.database));
+  try {
+    await syncSchema(db, registry, { allowDestructive: options.neverDestructive !== true && config.databaseSettings.allowDestructiveSync });
+    const engine = createEngineContext(db, registry);
+    const repositories = new Map<string, DocumentRepository>();
+    const repository = (uid: string): DocumentRepository => {
+      let repo = repositories.get(uid);
+      if (!repo) {
+        repo = createRepository(engine, registry.contentType(uid));
+        repositories.set(uid, repo);
+      }
+      return repo;
+    };
+    const stores = createAuthStores(engine, repository, secrets.apiTokenSalt);
+    const serverUrl = config.server.url || `http://${config.server.host}:${config.server.port}`;
+    const auth = createAuthService({
+      registry, config: authConfig, secrets, log, stores,
+      email: createEmailService(config.email),
+      redisUrl: config.server.redisUrl,
+      confirmationUrl: `${serverUrl}${config.api.rest.prefix === '/' ? '' : config.api.rest.prefix}/auth/email-confirmation`,
+    });
+    const i18n = await createLocaleService(engine, {
+      defaultLocale: config.i18n.defaultLocale,
+      locales: config.i18n.locales.map((code) => ({ code })),
+    });
+    const operations = createOperations({ registry, repository, actor: (request) => auth.actor(request), locales: i18n });
+    const services = new Map<string, DocumentService>();
+    const documents = (uid: string): DocumentService => {
+      let service = services.get(uid);
+      if (!service) {
+        service = createDocumentService(registry, operations.forType(uid));
+        services.set(uid, service);
+      }
+      return service;
+    };
+    await auth.init();
+    return {
+      dir, config, registry, db, engine, stores, auth, operations, repository, documents, i18n,
+      async close() {
+        await auth.stop();
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
+

@@ -1,0 +1,111 @@
+/**
+ * The Strapi 5 members of the object user code receives as `strapi` (and `app`): the callable
+ * `strapi.documents(uid)` with `.use(middleware)`, `strapi.db.lifecycles.subscribe`,
+ * `strapi.config.get`, `strapi.log`, `strapi.contentType(uid)` / `strapi.contentTypes`.
+ * create-app spreads them over the app, so there stays one object, as in Strapi.
+ */
+import type { ProjectConfig } from '../config/types.js';
+import type { Database } from '../db/connection.js';
+import type { DocumentService } from '../operations/document-service.js';
+import type { Operations } from '../operations/operations.js';
+import { LIFECYCLE_NAMES } from '../operations/lifecycles.js';
+import type { LifecycleEvent, LifecycleSubscriber, OperationMiddleware } from '../operations/types.js';
+import type { ContentType, Registry } from '../model/types.js';
+import type { Logger } from './logger.js';
+
+/** `strapi.documents(uid)`, and `strapi.documents.use(middleware)` (Strapi 5 document-service middlewares). */
+export interface Documents {
+  (uid: string): DocumentService;
+  use(middleware: OperationMiddleware): Documents;
+}
+
+/** `strapi.db.lifecycles.subscribe`: `{ models?, beforeCreate(event), … }` or one function for every event. */
+export interface DbLifecycles {
+  subscribe(subscriber: LifecycleSubscriber | ((event: LifecycleEvent) => unknown)): () => void;
+}
+
+export interface StrapiConfig {
+  /** a dotted path into the project's config files (`server.port`, `plugin::graphql.defaultLimit`), else the default */
+  get<T = unknown>(path: string, defaultValue?: T): T;
+  has(path: string): boolean;
+}
+
+export interface StrapiLog extends Logger {
+  debug(message: string): void;
+}
+
+export interface StrapiFacade {
+  documents: Documents;
+  readonly db: Database & { readonly lifecycles: DbLifecycles };
+  readonly config: ProjectConfig & StrapiConfig;
+  readonly log: StrapiLog;
+  contentType(uid: string): ContentType | undefined;
+  readonly contentTypes: Readonly<Record<string, ContentType>>;
+}
+
+export interface FacadeParts {
+  readonly config: ProjectConfig;
+  readonly registry: Registry;
+  readonly db: Database;
+  readonly log: Logger;
+  readonly operations: Operations;
+  documents(uid: string): DocumentService;
+}
+
+export function createStrapiFacade(parts: FacadeParts): StrapiFacade {
+  const { operations, registry } = parts;
+  const documents = Object.assign((uid: string) => parts.documents(uid), {
+    use(middleware: OperationMiddleware): Documents {
+      if (typeof middleware !== 'function') throw new TypeError('strapi.documents.use expects a function (context, next) => …');
+      operations.use(middleware);
+      return documents;
+    },
+  }) as Documents;
+  const lifecycles: DbLifecycles = {
+    subscribe: (subscriber) => operations.lifecycles.subscribe(typeof subscriber === 'function' ? everyEvent(subscriber) : subscriber),
+  };
+  const contentTypes = Object.freeze(Object.fromEntries(registry.contentTypes));
+  return {
+    documents,
+    // the database handle keeps its own members (knex, dialect, close); lifecycles sit beside them
+    db: Object.assign(Object.create(parts.db) as Database, { lifecycles }),
+    config: { ...parts.config, ...configGetters(parts.config) },
+    log: { info: (m) => parts.log.info(m), warn: (m) => parts.log.warn(m), error: (m, e) => parts.log.error(m, e), debug: (m) => parts.log.debug?.(m) },
+    contentType: (uid) => registry.contentTypes.get(uid),
+    contentTypes,
+  };
+}
+
+/** Strapi's function form: one subscriber called for every action of every model. */
+function everyEvent(handler: (event: LifecycleEvent) => unknown): LifecycleSubscriber {
+  return Object.fromEntries(LIFECYCLE_NAMES.flatMap((name) => [[`before${name}`, handler], [`after${name}`, handler]])) as LifecycleSubscriber;
+}
+
+const MISSING = Symbol('missing');
+
+function configGetters(config: ProjectConfig): StrapiConfig {
+  const lookup = (path: string): unknown => {
+    // Strapi spells plugin config `plugin::name.key` (or `plugin.name.key`): the file's `<name>.config`
+    const plugin = /^plugins?(?:::|\.)([^.]+)(?:\.(.*))?$/.exec(path);
+    const segments = plugin ? ['plugins', plugin[1]!, 'config', ...(plugin[2] ? plugin[2].split('.') : [])] : path.split('.');
+    const raw = walk(config.raw, segments);
+    // what the files say first; else Vellum's checked value with its defaults (`server.port` → 1337)
+    return raw !== MISSING ? raw : walk(config, segments);
+  };
+  return {
+    get<T>(path: string, defaultValue?: T): T {
+      const value = lookup(path);
+      return (value === MISSING || value === undefined ? defaultValue : value) as T;
+    },
+    has: (path) => lookup(path) !== MISSING,
+  };
+}
+
+function walk(root: unknown, segments: readonly string[]): unknown {
+  let node: unknown = root;
+  for (const segment of segments) {
+    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, segment)) return MISSING;
+    node = (node as Record<string, unknown>)[segment];
+  }
+  return node;
+}

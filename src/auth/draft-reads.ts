@@ -1,0 +1,87 @@
+/**
+ * Whether a query read in `draft` status would read draft rows of another document: the engine
+ * applies the query's status to every relation it follows (populate, filters, sorts, also
+ * inside components and dynamic zones), so a draft-status query on a type WITHOUT draft &
+ * publish still reads the drafts of the draft & publish types it reaches. The public role never
+ * reads drafts (decisions.md "Drafts and anonymous readers"); this walk lets the one query
+ * sanitiser refuse every such path, not only `status=draft` on a draft & publish type.
+ */
+import type { Attribute, Registry, Schema } from '../model/types.js';
+import type { FilterNode, NestedSelection, PopulateNode, Query, Selection, SortNode } from '../query/ast.js';
+
+function ownAttribute(schema: Schema, name: string): Attribute | undefined {
+  return Object.prototype.hasOwnProperty.call(schema.attributes, name) ? schema.attributes[name] : undefined;
+}
+
+function hasDrafts(schema: Schema): boolean {
+  return schema.modelType === 'contentType' && schema.draftAndPublish;
+}
+
+/** The schema behind a relation or component attribute (media: the upload file type, no drafts). */
+function step(registry: Registry, schema: Schema, name: string): Schema | null {
+  const attribute = ownAttribute(schema, name);
+  switch (attribute?.kind) {
+    case 'relation':
+      return registry.contentType(attribute.target);
+    case 'component':
+      return registry.component(attribute.component);
+    default:
+      return null;
+  }
+}
+
+function filterReaches(registry: Registry, schema: Schema, node: FilterNode): boolean {
+  switch (node.kind) {
+    case 'compare':
+      return false;
+    case 'and':
+    case 'or':
+      return node.items.some((item) => filterReaches(registry, schema, item));
+    case 'not':
+      return filterReaches(registry, schema, node.item);
+    case 'nested': {
+      const inner = step(registry, schema, node.attribute);
+      return inner !== null && (hasDrafts(inner) || filterReaches(registry, inner, node.filter));
+    }
+  }
+}
+
+function sortReaches(registry: Registry, schema: Schema, sort: readonly SortNode[]): boolean {
+  return sort.some((node) => {
+    let current: Schema | null = schema;
+    for (const segment of node.path.slice(0, -1)) {
+      current = current === null ? null : step(registry, current, segment);
+      if (current !== null && hasDrafts(current)) return true;
+    }
+    return false;
+  });
+}
+
+function selectionReaches(registry: Registry, schema: Schema, selection: NestedSelection): boolean {
+  return (selection.filters !== null && filterReaches(registry, schema, selection.filters))
+    || sortReaches(registry, schema, selection.sort)
+    || populateReaches(registry, schema, selection.populate);
+}
+
+function populateReaches(registry: Registry, schema: Schema, populate: readonly PopulateNode[]): boolean {
+  return populate.some((node) => {
+    if (node.on !== null) {
+      return Object.entries(node.on).some(([uid, selection]) => registry.components.has(uid) && selectionReaches(registry, registry.component(uid), selection));
+    }
+    const attribute = ownAttribute(schema, node.attribute);
+    // A dynamic zone without `on` applies the node's populate to each of its components.
+    if (attribute?.kind === 'dynamiczone') {
+      return attribute.components.some((uid) => registry.components.has(uid) && populateReaches(registry, registry.component(uid), node.populate));
+    }
+    const inner = step(registry, schema, node.attribute);
+    return inner !== null && (hasDrafts(inner) || selectionReaches(registry, inner, node));
+  });
+}
+
+/** True when the query's populate, filters or sorts follow a relation to a draft & publish type. */
+export function reachesDraftTypes(registry: Registry, uid: string, query: Selection & Partial<Pick<Query, 'filters' | 'sort'>>): boolean {
+  const schema = registry.get(uid);
+  return (query.filters != null && filterReaches(registry, schema, query.filters))
+    || (query.sort !== undefined && sortReaches(registry, schema, query.sort))
+    || populateReaches(registry, schema, query.populate);
+}

@@ -1,0 +1,118 @@
+/**
+ * The project's locales (Strapi's i18n `locales` service): read from `i18n_locale` at start and
+ * kept in memory, so checking a request's `locale` costs no statement; every change goes through
+ * here (bootstrap, the CLI on its own runtime) and refreshes the copy.
+ */
+import { ValidationError } from '../errors/index.js';
+import { deleteLocale, insertLocale, readLocales, setDefaultLocale, typesUsingLocale, type LocaleRow } from '../engine/locale-table.js';
+import type { EngineContext } from '../engine/types.js';
+import { isLocaleCode } from '../query/parse-locale.js';
+
+export type Locale = LocaleRow;
+
+export interface LocaleInput {
+  readonly code: string;
+  /** default: the language's English name and the code, `French (fr)` as Strapi names it */
+  readonly name?: string;
+  readonly isDefault?: boolean;
+}
+
+export interface LocaleService {
+  /** every locale, in creation order (Strapi `find()`) */
+  find(): Promise<readonly Locale[]>;
+  findByCode(code: string): Promise<Locale | null>;
+  /** adds a locale (no-op when the code exists, apart from `isDefault`) */
+  create(input: LocaleInput): Promise<Locale>;
+  /** refuses the default locale, and one that content still uses unless `force` */
+  delete(code: string, options?: { force?: boolean }): Promise<void>;
+  setDefaultLocale(input: { code: string }): Promise<void>;
+  getDefaultLocale(): Promise<string>;
+  /** synchronous reads of the in-memory copy (the operation layer's checks) */
+  has(code: string): boolean;
+  defaultCode(): string;
+  list(): readonly Locale[];
+}
+
+export interface InitialLocales {
+  /** the default locale of a new project (`STRAPI_PLUGIN_I18N_INIT_LOCALE_CODE`, else `en`) */
+  readonly defaultLocale: string;
+  /** further locales to have, added when missing */
+  readonly locales: readonly LocaleInput[];
+}
+
+const displayNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
+
+export function localeName(code: string): string {
+  let name = code;
+  try {
+    name = displayNames.of(code) ?? code;
+  } catch {
+    // a code Intl does not know: its name is the code itself
+  }
+  return `${name} (${code})`;
+}
+
+function checkCode(code: unknown): string {
+  if (typeof code !== 'string' || !isLocaleCode(code)) {
+    throw new ValidationError(`Invalid locale code ${JSON.stringify(code)}: expected a code such as "fr" or "pt-BR"`, { key: 'code', path: 'code', source: 'body', param: 'code' });
+  }
+  return code;
+}
+
+export async function createLocaleService(ctx: EngineContext, initial: InitialLocales): Promise<LocaleService> {
+  let locales: readonly Locale[] = [];
+  const refresh = async (): Promise<void> => {
+    locales = Object.freeze(await readLocales(ctx));
+  };
+  const byCode = (code: string): Locale | undefined => locales.find((l) => l.code === code);
+
+  const service: LocaleService = {
+    async find() {
+      await refresh();
+      return locales;
+    },
+    async findByCode(code) {
+      await refresh();
+      return byCode(code) ?? null;
+    },
+    async create(input) {
+      const code = checkCode(input.code);
+      await insertLocale(ctx, code, input.name ?? localeName(code), input.isDefault === true);
+      if (input.isDefault === true) await setDefaultLocale(ctx, code);
+      await refresh();
+      const created = byCode(code);
+      if (!created) throw new Error(`locale ${code} could not be read back`);
+      return created;
+    },
+    async delete(code, options = {}) {
+      await refresh();
+      const locale = byCode(code);
+      if (!locale) throw new ValidationError(`There is no locale "${code}"`, { key: 'code', path: 'code', source: 'body', param: 'code' });
+      if (locale.isDefault) throw new ValidationError(`Locale "${code}" is the default locale: make another locale the default first`, { key: 'code', path: 'code', source: 'body', param: 'code' });
+      const used = await typesUsingLocale(ctx, code);
+      if (used.length > 0 && options.force !== true) {
+        throw new ValidationError(`Locale "${code}" still has content in ${used.join(', ')}: delete it first, or force the removal (its content stays in the database but is no longer served)`, { key: 'code', path: 'code', source: 'body', param: 'code' });
+      }
+      await deleteLocale(ctx, code);
+      await refresh();
+    },
+    async setDefaultLocale({ code }) {
+      await refresh();
+      if (!byCode(code)) throw new ValidationError(`There is no locale "${code}"`, { key: 'code', path: 'code', source: 'body', param: 'code' });
+      await setDefaultLocale(ctx, code);
+      await refresh();
+    },
+    async getDefaultLocale() {
+      await refresh();
+      return service.defaultCode();
+    },
+    has: (code) => byCode(code) !== undefined,
+    defaultCode: () => locales.find((l) => l.isDefault)?.code ?? locales[0]?.code ?? initial.defaultLocale,
+    list: () => locales,
+  };
+
+  await refresh();
+  if (locales.length === 0) await service.create({ code: checkCode(initial.defaultLocale), isDefault: true });
+  for (const locale of initial.locales) if (!byCode(locale.code)) await service.create({ ...locale, isDefault: false });
+  return service;
+}

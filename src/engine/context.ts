@@ -1,0 +1,58 @@
+/** Making an engine context over an open database, and running work in one transaction. */
+import type { Database } from '../db/connection.js';
+import type { WriteFailure } from '../db/locks.js';
+import type { Registry } from '../model/types.js';
+import type { EngineContext } from './types.js';
+
+export function createEngineContext(db: Database, registry: Registry): EngineContext {
+  return { knex: db.knex, registry, dialect: db.dialect };
+}
+
+/** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+export function inTransaction<T>(ctx: EngineContext, work: (trx: EngineContext) => Promise<T>): Promise<T> {
+  return ctx.knex.transaction((knex) => work({ ...ctx, knex }));
+}
+
+/** how many times a write transaction runs when the database picks it as a deadlock victim */
+const WRITE_ATTEMPTS = 5;
+
+/**
+ * A write transaction: the dialect's write settings (READ COMMITTED on MySQL), the database's
+ * write lock taken first where it has one (SQLite), and the whole of `work` run again when the
+ * database aborts it to break a deadlock. `work` must only touch the database (it may run twice).
+ */
+export async function inWriteTransaction<T>(ctx: EngineContext, work: (trx: EngineContext) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await ctx.knex.transaction(async (knex) => {
+        const trx = { ...ctx, knex };
+        await ctx.dialect.lockKeys(knex, []);
+        return work(trx);
+      }, ctx.dialect.writeTransaction);
+    } catch (error) {
+      if (attempt >= WRITE_ATTEMPTS || ctx.dialect.writeFailure(error)?.kind !== 'retry') throw error;
+      // a little jitter so the two victims of one deadlock do not meet again
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+    }
+  }
+}
+
+/**
+ * Locks `keys` until the enclosing write transaction ends (`doc:<uid>:<documentId>`,
+ * `unique:<uid>:<attr>:<value>`, …): a writer that needs one waits for the one holding it.
+ */
+export function lockKeys(trx: EngineContext, keys: readonly string[]): Promise<void> {
+  return keys.length === 0 ? Promise.resolve() : trx.dialect.lockKeys(trx.knex, keys);
+}
+
+/** Whether `error` is the database refusing a value of the statement (out of range, too long, …). */
+export function valueRefusal(ctx: EngineContext, error: unknown): Extract<WriteFailure, { kind: 'value' }> | undefined {
+  const failure = ctx.dialect.writeFailure(error);
+  return failure?.kind === 'value' ? failure : undefined;
+}
+
+/** Whether `error` is a unique index refusing a row; `text` names the index or column. */
+export function uniqueViolation(ctx: EngineContext, error: unknown): Extract<WriteFailure, { kind: 'unique' }> | undefined {
+  const failure = ctx.dialect.writeFailure(error);
+  return failure?.kind === 'unique' ? failure : undefined;
+}

@@ -1,0 +1,76 @@
+/** The rows of `i18n_locale` (the project's locales) and whether content still uses a locale. */
+import { LOCALE_COLUMNS as L, LOCALE_TABLE, SYSTEM_COLUMNS } from '../db/naming.js';
+import { datetimeToDb, dbValueReader, timestampFromDb, toDbValue, toNumber } from '../db/values.js';
+import { isLocalizedType } from '../model/i18n.js';
+import { inWriteTransaction, lockKeys } from './context.js';
+import { newDocumentId } from './document-id.js';
+import type { EngineContext } from './types.js';
+
+export interface LocaleRow {
+  readonly id: number;
+  readonly documentId: string;
+  readonly name: string;
+  readonly code: string;
+  readonly isDefault: boolean;
+  readonly createdAt: string | null;
+  readonly updatedAt: string | null;
+  readonly publishedAt: string | null;
+}
+
+const readBoolean = dbValueReader('boolean');
+const flag = (ctx: EngineContext, value: boolean): unknown => toDbValue('boolean', value, ctx.dialect.name);
+
+export async function readLocales(ctx: EngineContext): Promise<LocaleRow[]> {
+  const rows = (await ctx.knex(LOCALE_TABLE).select('*').orderBy('id')) as Array<Record<string, unknown>>;
+  return rows.map((row) => ({
+    id: toNumber(row['id']),
+    documentId: String(row[SYSTEM_COLUMNS.documentId]),
+    name: String(row[L.name] ?? ''),
+    code: String(row[L.code]),
+    isDefault: readBoolean(row[L.isDefault]) === true,
+    createdAt: timestampFromDb(row[SYSTEM_COLUMNS.createdAt]) as string | null,
+    updatedAt: timestampFromDb(row[SYSTEM_COLUMNS.updatedAt]) as string | null,
+    publishedAt: timestampFromDb(row[SYSTEM_COLUMNS.publishedAt]) as string | null,
+  }));
+}
+
+/** Every locale change runs under this one lock: the default flag moves in one step. */
+const LOCK = 'i18n:locales';
+
+export async function insertLocale(ctx: EngineContext, code: string, name: string, isDefault: boolean): Promise<void> {
+  await inWriteTransaction(ctx, async (trx) => {
+    await lockKeys(trx, [LOCK]);
+    if (await trx.knex(LOCALE_TABLE).first('id').where(L.code, code)) return;
+    if (isDefault) await trx.knex(LOCALE_TABLE).update({ [L.isDefault]: flag(trx, false) });
+    const stamp = datetimeToDb(new Date(), trx.dialect.name);
+    await trx.knex(LOCALE_TABLE).insert({
+      [SYSTEM_COLUMNS.documentId]: newDocumentId(), [L.name]: name, [L.code]: code, [L.isDefault]: flag(trx, isDefault),
+      [SYSTEM_COLUMNS.createdAt]: stamp, [SYSTEM_COLUMNS.updatedAt]: stamp, [SYSTEM_COLUMNS.publishedAt]: stamp,
+    });
+  });
+}
+
+export async function setDefaultLocale(ctx: EngineContext, code: string): Promise<void> {
+  await inWriteTransaction(ctx, async (trx) => {
+    await lockKeys(trx, [LOCK]);
+    await trx.knex(LOCALE_TABLE).update({ [L.isDefault]: flag(trx, false) }).whereNot(L.code, code);
+    await trx.knex(LOCALE_TABLE).update({ [L.isDefault]: flag(trx, true) }).where(L.code, code);
+  });
+}
+
+export async function deleteLocale(ctx: EngineContext, code: string): Promise<void> {
+  await inWriteTransaction(ctx, async (trx) => {
+    await lockKeys(trx, [LOCK]);
+    await trx.knex(LOCALE_TABLE).delete().where(L.code, code);
+  });
+}
+
+/** The localized content types holding at least one version in `code`. */
+export async function typesUsingLocale(ctx: EngineContext, code: string): Promise<string[]> {
+  const used: string[] = [];
+  for (const type of ctx.registry.contentTypes.values()) {
+    if (!isLocalizedType(type)) continue;
+    if (await ctx.knex(type.collectionName).first('id').where(SYSTEM_COLUMNS.locale, code)) used.push(type.uid);
+  }
+  return used;
+}

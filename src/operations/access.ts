@@ -1,0 +1,41 @@
+/**
+ * The permission side of an operation: which content-API action each operation needs, the check
+ * itself (401 for the public role and bad credentials, 403 for an authenticated caller), and the
+ * query and body sanitising for the resolved actor (auth/sanitize-for-actor.ts).
+ */
+import type { ContentAction } from '../auth/actions.js';
+import { allows, type Actor } from '../auth/actor.js';
+import { INVALID_CREDENTIALS } from '../auth/strategy.js';
+import { ForbiddenError, UnauthorizedError } from '../errors/index.js';
+import type { OperationAction } from './types.js';
+
+/** The permission an operation needs (Strapi's content-API actions): publishing edits the document. */
+export const PERMISSION_OF: Readonly<Record<OperationAction, ContentAction>> = {
+  findMany: 'find',
+  findFirst: 'find',
+  count: 'find',
+  findOne: 'findOne',
+  create: 'create',
+  update: 'update',
+  publish: 'update',
+  unpublish: 'update',
+  discardDraft: 'update',
+  delete: 'delete',
+};
+
+/** `<uid>.<permission>` for every operation of one type, built once. */
+export function permissionNames(uid: string): Readonly<Record<OperationAction, string>> {
+  return Object.freeze(Object.fromEntries(Object.entries(PERMISSION_OF).map(([action, permission]) => [action, `${uid}.${permission}`]))) as Record<OperationAction, string>;
+}
+
+/** Throws unless `actor` holds `name` (or, with a scope, one of the scope's action names). */
+export function checkPermission(actor: Actor, name: string, scope: readonly string[] | undefined, forbidden = 'Forbidden'): void {
+  if (scope ? scope.some((action) => allows(actor, action)) : allows(actor, name)) return;
+  if (actor.kind === 'public') throw new UnauthorizedError(INVALID_CREDENTIALS);
+  throw new ForbiddenError(forbidden);
+}
+
+/** The documentId of the user writing (recorded as createdBy/updatedBy), if a user is calling. */
+export function authorOf(actor: Actor | null): string | undefined {
+  return actor?.kind === 'user' ? String(actor.user.documentId) : undefined;
+}

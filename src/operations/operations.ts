@@ -1,0 +1,279 @@
+/**
+ * The operation layer: where an operation meets its caller's actor, the permission check,
+ * policies, query and body sanitising, operation middlewares, lifecycles and the repository.
+ * REST controllers, GraphQL resolvers and the document service all call it (docs/architecture.md
+ * "An operation, step by step").
+ */
+import type { Actor } from '../auth/actor.js';
+import type { AuthRequest } from '../auth/auth-service.js';
+import { checkWriteForActor, sanitizeForActor } from '../auth/sanitize-for-actor.js';
+import { sanitizeQuery } from '../auth/sanitize-query.js';
+import type { DocumentRepository, Page } from '../documents/types.js';
+import type { Entry } from '../engine/types.js';
+import type { ContentType, Registry } from '../model/types.js';
+import type { PublicationStatus, Query, Selection } from '../query/ast.js';
+import { authorOf, checkPermission, permissionNames, PERMISSION_OF } from './access.js';
+import { aroundRead, createLifecycleRegistry, LIFECYCLE_OF, writeHooks, type LifecycleRegistry } from './lifecycles.js';
+import { resolveLocale, type KnownLocales } from './locale-params.js';
+import { runMiddlewares } from './middlewares.js';
+import { createNamedMiddlewareRegistry, type NamedMiddlewareRegistry } from './named.js';
+import { createPolicyRegistry, runPolicies, type PolicyRegistry } from './policies.js';
+import type {
+  ActionConfig,
+  Caller,
+  LifecycleSubscriber,
+  OperationAction,
+  OperationContext,
+  OperationMiddleware,
+  OperationParams,
+  OperationResults,
+  TypeOperationsConfig,
+} from './types.js';
+
+export interface OperationsDeps {
+  readonly registry: Registry;
+  repository(uid: string): DocumentRepository;
+  /** the request's actor, resolved from its credentials once per request (auth-service `actor`) */
+  actor(request: AuthRequest): Promise<Actor>;
+  /** the project's locales (documents/locales.ts); without it only `en` exists */
+  readonly locales?: KnownLocales;
+}
+
+const ONLY_EN: KnownLocales = { has: (code) => code === 'en', defaultCode: () => 'en' };
+
+export interface Operations {
+  /** named policies, for route and resolver config */
+  readonly policies: PolicyRegistry;
+  /** named route and resolver middlewares (`src/middlewares`, `src/api/<api>/middlewares`), for route and resolver config */
+  readonly routeMiddlewares: NamedMiddlewareRegistry;
+  /** content-type lifecycles (`strapi.db.lifecycles`) */
+  readonly lifecycles: LifecycleRegistry;
+  /** adds an operation middleware for every type and action (`strapi.documents.use`), after those added before */
+  use(middleware: OperationMiddleware): void;
+  /**
+   * The operations of content type `uid`. Without `config`, one shared object per type; with it
+   * (a route's or resolver's `auth` / `policies` / `middlewares` per action), a new one: build
+   * it once, when the route or resolver is built.
+   */
+  forType(uid: string, config?: TypeOperationsConfig): TypeOperations;
+}
+
+type Run = <A extends OperationAction>(action: A, caller: Caller | null, params: OperationParams[A]) => Promise<OperationResults[A]>;
+
+/** Turns a transport's input (a request, resolver arguments) into an operation's params; may throw a 400. */
+export type ParseParams<I, A extends OperationAction> = (input: I) => OperationParams[A] | Promise<OperationParams[A]>;
+/** An operation bound to its parser, built once per route or resolver. */
+export type PreparedOperation<I, A extends OperationAction> = (caller: Caller | null, input: I) => Promise<OperationResults[A]>;
+
+export interface TypeOperations {
+  readonly uid: string;
+  readonly contentType: ContentType;
+  /** one operation through the whole pipeline */
+  readonly run: Run;
+  /**
+   * The operation with its input parsed by `parse` after the permission check (so a caller
+   * without the permission gets its 401/403, never a 400 about its input): what routes and
+   * resolvers build once and call per request.
+   */
+  prepare<I, A extends OperationAction>(action: A, parse: ParseParams<I, A>): PreparedOperation<I, A>;
+  /** the permission check of `action` alone (as configured): the caller's actor, or null without one; throws 401/403 */
+  check(caller: Caller | null, action: OperationAction): Promise<Actor | null>;
+  findMany(caller: Caller | null, params: OperationParams['findMany']): Promise<Page>;
+  findFirst(caller: Caller | null, params: OperationParams['findFirst']): Promise<Entry | null>;
+  findOne(caller: Caller | null, params: OperationParams['findOne']): Promise<Entry | null>;
+  count(caller: Caller | null, params: OperationParams['count']): Promise<number>;
+  create(caller: Caller | null, params: OperationParams['create']): Promise<Entry>;
+  update(caller: Caller | null, params: OperationParams['update']): Promise<Entry | null>;
+  delete(caller: Caller | null, params: OperationParams['delete']): Promise<{ value: Entry | null } | null>;
+  publish(caller: Caller | null, params: OperationParams['publish']): Promise<Entry | null>;
+  unpublish(caller: Caller | null, params: OperationParams['unpublish']): Promise<Entry | null>;
+  discardDraft(caller: Caller | null, params: OperationParams['discardDraft']): Promise<Entry | null>;
+  /**
+   * `published` when the document (a single type's one document for null) has a published
+   * version, else `draft`. No permission check: the answer only shapes the caller's next
+   * operation, which is checked.
+   */
+  liveStatus(documentId: string | null): Promise<PublicationStatus>;
+  /**
+   * Documents the caller reached through a relation of an operation it was allowed (GraphQL's
+   * alias variants loaded apart): sanitised for its actor, no permission check, policies,
+   * middlewares or lifecycles of its own.
+   */
+  loadRelated(caller: Caller, query: Query): Promise<Page>;
+  /**
+   * The permission-aware sanitising of `query` for the caller, as `action` would apply it,
+   * without running anything: for selections loaded apart from the operation (GraphQL checks its
+   * alias variants this way before a write).
+   */
+  sanitize<Q extends Selection & Partial<Pick<Query, 'filters' | 'sort'>>>(caller: Caller, query: Q, action: OperationAction): Promise<Q>;
+}
+
+const NO_CONFIG: ActionConfig = Object.freeze({});
+const NONE: readonly never[] = Object.freeze([]);
+const ALLOW_ALL = (): boolean => true;
+
+export function createOperations(deps: OperationsDeps): Operations {
+  const policies = createPolicyRegistry();
+  const lifecycles = createLifecycleRegistry();
+  let middlewares: readonly OperationMiddleware[] = NONE;
+  const shared = new Map<string, TypeOperations>();
+  const operations: Operations = {
+    policies,
+    routeMiddlewares: createNamedMiddlewareRegistry(),
+    lifecycles,
+    use(middleware) {
+      middlewares = [...middlewares, middleware];
+    },
+    forType(uid, config) {
+      if (config) return typeOperations(uid, config);
+      let ops = shared.get(uid);
+      if (!ops) {
+        ops = typeOperations(uid, {});
+        shared.set(uid, ops);
+      }
+      return ops;
+    },
+  };
+
+  function typeOperations(uid: string, config: TypeOperationsConfig): TypeOperations {
+    const { registry } = deps;
+    const contentType = registry.contentType(uid);
+    const repository = deps.repository(uid);
+    const names = permissionNames(uid);
+
+    /** query sanitising for an actor; `auth: false` (no actor) still refuses private attributes */
+    function sanitize<Q extends Selection & Partial<Pick<Query, 'filters' | 'sort'>>>(actor: Actor | null, caller: Caller, query: Q, action: OperationAction): Q {
+      return actor ? sanitizeForActor(registry, actor, uid, query, PERMISSION_OF[action], caller.denied) : sanitizeQuery(registry, uid, query, ALLOW_ALL);
+    }
+
+    /** The params as the caller may have them: queries sanitised, write bodies checked. */
+    function sanitizeParams(action: OperationAction, actor: Actor | null, caller: Caller, params: OperationParams[OperationAction]): OperationParams[OperationAction] {
+      if ('query' in params) return { ...params, query: sanitize(actor, caller, params.query, action) };
+      if ('filters' in params) {
+        sanitize(actor, caller, { fields: [], populate: [], status: params.status, filters: params.filters }, action);
+        return params;
+      }
+      const sanitized = 'selection' in params && params.selection ? { ...params, selection: sanitize(actor, caller, params.selection, action) } : params;
+      if ('data' in params && actor) checkWriteForActor(registry, actor, uid, params.data);
+      return sanitized;
+    }
+
+    type Find = (selection: Selection) => Promise<Entry | null>;
+    /** the published version when there is one, else the draft, which the caller must be allowed to read */
+    async function readLive(context: OperationContext, selection: Selection, find: Find): Promise<Entry | null> {
+      const published = await find({ ...selection, status: 'published' });
+      if (published || !contentType.draftAndPublish) return published;
+      const draft = await find({ ...selection, status: 'draft' });
+      if (draft && context.actor && context.caller) sanitize(context.actor, context.caller, { ...selection, status: 'draft' }, 'findOne');
+      return draft;
+    }
+
+    /** The repository call of each action, lifecycles around it (inside the transaction for writes). */
+    function execute(context: OperationContext, subscribers: readonly LifecycleSubscriber[]): Promise<unknown> {
+      const name = LIFECYCLE_OF[context.action];
+      const hooks = subscribers.length > 0 ? writeHooks(subscribers, name, context) : undefined;
+      const read = <T>(work: () => Promise<T>): Promise<T> => (subscribers.length > 0 ? aroundRead(subscribers, name, context, work) : work());
+      const author = authorOf(context.actor);
+      const params: unknown = context.params;
+      switch (context.action) {
+        case 'findMany': {
+          const { query } = params as OperationParams['findMany'];
+          return read(() => repository.findPage(query));
+        }
+        case 'findFirst': {
+          const { selection } = params as OperationParams['findFirst'];
+          return read(() => repository.findSingle(selection));
+        }
+        case 'findOne': {
+          const { documentId, selection, live } = params as OperationParams['findOne'];
+          const find: Find = (sel) => repository.findOne(documentId, sel);
+          return read(() => (live ? readLive(context, selection, find) : find(selection)));
+        }
+        case 'count': {
+          const { filters, status, locale } = params as OperationParams['count'];
+          return read(() => repository.count(filters, status, locale));
+        }
+        case 'create': {
+          const { data, status, selection } = params as OperationParams['create'];
+          return repository.create(data, { status, author }, selection, hooks);
+        }
+        case 'update': {
+          const { documentId, data, status, unpublish, selection } = params as OperationParams['update'];
+          const options = { status, unpublish, author };
+          return documentId === null ? repository.upsertSingle(data, options, selection, hooks) : repository.update(documentId, data, options, selection, hooks);
+        }
+        case 'delete': {
+          const { documentId, selection, live, locale } = params as OperationParams['delete'];
+          const seen = async (find: Find): Promise<Entry | null> => {
+            if (!selection) return null;
+            return live ? readLive(context, selection, find) : find(selection);
+          };
+          return documentId === null ? repository.deleteSingleWith(seen, hooks, locale) : repository.deleteWith(documentId, seen, hooks, locale);
+        }
+        case 'publish':
+        case 'unpublish':
+        case 'discardDraft': {
+          const { documentId, selection } = params as OperationParams['publish'];
+          return repository[context.action](documentId, selection, hooks);
+        }
+      }
+    }
+
+    async function check(caller: Caller | null, action: OperationAction, actionConfig: ActionConfig): Promise<Actor | null> {
+      const auth = caller?.auth ?? actionConfig.auth;
+      if (caller === null || auth === false) return null;
+      const actor = await deps.actor(caller.request);
+      checkPermission(actor, names[action], auth?.scope, caller.forbiddenMessage);
+      return actor;
+    }
+
+    async function run<I>(action: OperationAction, caller: Caller | null, input: I, parse?: ParseParams<I, OperationAction>): Promise<unknown> {
+      const actionConfig = config[action] ?? NO_CONFIG;
+      const actor = await check(caller, action, actionConfig);
+      const parsed = parse ? await parse(input) : (input as OperationParams[OperationAction]);
+      const params = resolveLocale(contentType, action, parsed, deps.locales ?? ONLY_EN);
+      const context: OperationContext = { uid, contentType, action, params, caller, actor, state: {} };
+      if (actionConfig.policies) await runPolicies(actionConfig.policies, context);
+      if (caller !== null) context.params = sanitizeParams(action, actor, caller, context.params);
+      const subscribers = lifecycles.subscribers(uid, LIFECYCLE_OF[action]);
+      const chain = actionConfig.middlewares ? [...middlewares, ...actionConfig.middlewares] : middlewares;
+      if (chain.length === 0) return execute(context, subscribers);
+      return runMiddlewares(chain, context, (ctx) => execute(ctx, subscribers));
+    }
+
+    const typed = run as Run;
+    return {
+      uid,
+      contentType,
+      run: typed,
+      check: (caller, action) => check(caller, action, config[action] ?? NO_CONFIG),
+      prepare<I, A extends OperationAction>(action: A, parse: ParseParams<I, A>): PreparedOperation<I, A> {
+        return (caller, input) => run(action, caller, input, parse as ParseParams<I, OperationAction>) as Promise<OperationResults[A]>;
+      },
+      findMany: (caller, params) => typed('findMany', caller, params),
+      findFirst: (caller, params) => typed('findFirst', caller, params),
+      findOne: (caller, params) => typed('findOne', caller, params),
+      count: (caller, params) => typed('count', caller, params),
+      create: (caller, params) => typed('create', caller, params),
+      update: (caller, params) => typed('update', caller, params),
+      delete: (caller, params) => typed('delete', caller, params),
+      publish: (caller, params) => typed('publish', caller, params),
+      unpublish: (caller, params) => typed('unpublish', caller, params),
+      discardDraft: (caller, params) => typed('discardDraft', caller, params),
+      async liveStatus(documentId) {
+        const none: Selection = { fields: [], populate: [], status: 'published' };
+        const live = documentId === null ? await repository.findSingle(none) : await repository.findOne(documentId, none);
+        return live ? 'published' : 'draft';
+      },
+      async sanitize(caller, query, action) {
+        return sanitize(await deps.actor(caller.request), caller, query, action);
+      },
+      async loadRelated(caller, query) {
+        const actor = await deps.actor(caller.request);
+        return repository.findPage(sanitize(actor, caller, query, 'findMany'));
+      },
+    };
+  }
+
+  return operations;
+}

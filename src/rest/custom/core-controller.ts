@@ -1,0 +1,119 @@
+/**
+ * Strapi 5's core controller of one content type, over the operation layer: each action reads
+ * the Koa-style ctx (`ctx.query` as it is when the action runs, so a route middleware may have
+ * set `populate`), calls the operation with the request as caller (permission check,
+ * sanitising, policies, lifecycles) and returns `{ data, meta }`. Project controllers made with
+ * `factories.createCoreController` have this object as their prototype, so `super.find(ctx)`
+ * runs it.
+ */
+import { NotFoundError, ValidationError } from '../../errors/index.js';
+import type { ContentType } from '../../model/types.js';
+import type { Operations } from '../../operations/operations.js';
+import type { RestQueryContext } from '../../query/parse-rest-query.js';
+import { parseRestQuery, parseSelection } from '../../query/parse-rest-query.js';
+import type { RestContext } from './rest-context.js';
+
+export type ControllerAction = (ctx: RestContext, next?: () => Promise<unknown>) => unknown;
+
+export interface CoreController {
+  find?: ControllerAction;
+  findOne?: ControllerAction;
+  create?: ControllerAction;
+  update?: ControllerAction;
+  delete?: ControllerAction;
+  /** the query as this request may send it: checked against the model (400 for an invalid key), returned as given */
+  sanitizeQuery(ctx: RestContext): Promise<Record<string, unknown>>;
+  validateQuery(ctx: RestContext): Promise<void>;
+  sanitizeInput(data: unknown, ctx: RestContext): Promise<unknown>;
+  validateInput(data: unknown, ctx: RestContext): Promise<void>;
+  /** entries come out of the operation layer (and the document service) without private attributes: returned as they are */
+  sanitizeOutput(data: unknown, ctx: RestContext): Promise<unknown>;
+  transformResponse(data: unknown, meta?: unknown): { data: unknown; meta: unknown };
+  readonly [action: string]: unknown;
+}
+
+export interface CoreDeps {
+  readonly operations: Operations;
+  readonly query: RestQueryContext;
+}
+
+function bodyData(ctx: RestContext): Record<string, unknown> {
+  const body = ctx.request.body as { data?: unknown } | undefined | null;
+  const data = typeof body === 'object' && body !== null ? body.data : undefined;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new ValidationError('Missing "data" payload in the request body');
+  }
+  return data as Record<string, unknown>;
+}
+
+const found = <T>(entry: T | null): T => {
+  if (entry === null) throw new NotFoundError();
+  return entry;
+};
+
+export function createCoreController(deps: CoreDeps, schema: ContentType): CoreController {
+  const uid = schema.uid;
+  const ops = deps.operations.forType(uid);
+  const selection = (ctx: RestContext) => parseSelection(ctx.query, uid, deps.query);
+  // parsers run after the permission check, as on the built-in routes
+  const findMany = ops.prepare('findMany', (ctx: RestContext) => ({ query: parseRestQuery(ctx.query, uid, deps.query) }));
+  const findOne = ops.prepare('findOne', (ctx: RestContext) => ({ documentId: ctx.params['id'] ?? '', selection: selection(ctx) }));
+  const findFirst = ops.prepare('findFirst', (ctx: RestContext) => ({ selection: selection(ctx) }));
+  const create = ops.prepare('create', (ctx: RestContext) => {
+    const sel = selection(ctx);
+    return { data: bodyData(ctx), status: sel.status, selection: sel };
+  });
+  const single = schema.kind === 'singleType';
+  const update = ops.prepare('update', (ctx: RestContext) => {
+    const sel = selection(ctx);
+    return { documentId: single ? null : ctx.params['id'] ?? '', data: bodyData(ctx), status: sel.status, selection: sel };
+  });
+  const remove = ops.prepare('delete', (ctx: RestContext) => ({ documentId: single ? null : ctx.params['id'] ?? '' }));
+
+  const helpers: CoreController = {
+    async sanitizeQuery(ctx) {
+      parseRestQuery(ctx.query, uid, deps.query);
+      return { ...ctx.query };
+    },
+    async validateQuery(ctx) {
+      parseRestQuery(ctx.query, uid, deps.query);
+    },
+    sanitizeInput: async (data) => data,
+    async validateInput(data) {
+      if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new ValidationError('Missing "data" payload in the request body');
+    },
+    sanitizeOutput: async (data) => data,
+    transformResponse: (data, meta) => ({ data, meta: meta ?? {} }),
+  };
+
+  const respond = (data: unknown) => helpers.transformResponse(data, {});
+  const actions: Record<string, ControllerAction> = single
+    ? {
+        find: async (ctx) => respond(found(await findFirst(ctx.caller, ctx))),
+        update: async (ctx) => respond(found(await update(ctx.caller, ctx))),
+        async delete(ctx) {
+          found(await remove(ctx.caller, ctx));
+          ctx.status = 204;
+          return undefined;
+        },
+      }
+    : {
+        async find(ctx) {
+          const page = await findMany(ctx.caller, ctx);
+          return helpers.transformResponse(page.entries, { pagination: page.pagination });
+        },
+        findOne: async (ctx) => respond(found(await findOne(ctx.caller, ctx))),
+        async create(ctx) {
+          const entry = await create(ctx.caller, ctx);
+          ctx.status = 201;
+          return respond(entry);
+        },
+        update: async (ctx) => respond(found(await update(ctx.caller, ctx))),
+        async delete(ctx) {
+          found(await remove(ctx.caller, ctx));
+          ctx.status = 204;
+          return undefined;
+        },
+      };
+  return Object.assign(helpers, actions);
+}

@@ -1,0 +1,83 @@
+/**
+ * One project route (a core router's action or a custom route) at request time, in Strapi's
+ * order: the route's permission check (its handler's name, or `config.auth.scope`; none with
+ * `auth: false`) → `ctx.state.user` / `ctx.state.auth` → policies (`false` is a 403
+ * PolicyError) → route middlewares, Koa-style → the controller action, whose return value
+ * becomes the body. Errors go to the server's error handler: the one error shape.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Actor } from '../../auth/actor.js';
+import { NotFoundError, PolicyError } from '../../errors/index.js';
+import { checkPermission } from '../../operations/access.js';
+import type { TransportContext } from '../../transport/transport-context.js';
+import { requestQuery } from '../request-query.js';
+import type { Caller } from '../../operations/types.js';
+import { createRestContext, type RestContext } from './rest-context.js';
+
+export type RoutePolicy = (ctx: RestContext) => unknown;
+export type RouteMiddleware = (ctx: RestContext, next: () => Promise<unknown>) => unknown;
+
+export interface RoutePlan {
+  readonly method: string;
+  readonly path: string;
+  readonly handler: string;
+  /** the permission the route asks (`api::article.article.find`), unless `auth` says otherwise */
+  readonly permission: string;
+  readonly auth: false | { readonly scope: readonly string[] } | undefined;
+  /** what the operation layer checks for core actions this route's controller runs */
+  readonly operationAuth: Caller['auth'];
+  readonly policies: readonly RoutePolicy[];
+  readonly middlewares: readonly RouteMiddleware[];
+  readonly action: (ctx: RestContext, next: () => Promise<unknown>) => unknown;
+}
+
+function authState(actor: Actor): RestContext['state']['auth'] {
+  switch (actor.kind) {
+    case 'user':
+      return { strategy: { name: 'users-permissions' }, credentials: actor.user };
+    case 'token':
+      return { strategy: { name: 'api-token' }, credentials: actor.token };
+    case 'public':
+      return undefined;
+  }
+}
+
+/** Koa's compose: each middleware gets `next`, which runs the rest of the chain, then `last`. */
+function compose(middlewares: readonly RouteMiddleware[], ctx: RestContext, last: () => Promise<unknown>): Promise<unknown> {
+  let reached = -1;
+  const dispatch = async (index: number): Promise<unknown> => {
+    if (index <= reached) throw new Error('a route middleware called next() more than once');
+    reached = index;
+    const middleware = middlewares[index];
+    return middleware ? middleware(ctx, () => dispatch(index + 1)) : last();
+  };
+  return dispatch(0);
+}
+
+export function routeHandler(transport: TransportContext, plan: RoutePlan) {
+  const route = { method: plan.method, path: plan.path, handler: plan.handler };
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+    const handle = createRestContext(request, reply, requestQuery(request), plan.operationAuth);
+    const { ctx } = handle;
+    ctx.state.route = route;
+    if (plan.auth !== false) {
+      const actor = await transport.auth.actor(request);
+      checkPermission(actor, plan.permission, plan.auth?.scope);
+      if (actor.kind === 'user') ctx.state.user = actor.user;
+      ctx.state.auth = authState(actor);
+    }
+    for (const policy of plan.policies) {
+      if ((await policy(ctx)) === false) throw new PolicyError();
+    }
+    const run = async (): Promise<unknown> => {
+      const value = await plan.action(ctx, async () => undefined);
+      if (value !== undefined && !handle.bodySet()) ctx.body = value;
+      return value;
+    };
+    await (plan.middlewares.length === 0 ? run() : compose(plan.middlewares, ctx, run));
+    if (handle.bodySet()) return reply.send(ctx.body);
+    // Koa: no body and no status set is a 404; a status alone (204 after a delete) is an empty answer
+    if (!handle.statusSet()) throw new NotFoundError();
+    return reply.send();
+  };
+}
