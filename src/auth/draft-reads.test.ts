@@ -38,4 +38,20 @@ describe('reachesDraftTypes', () => {
     expect(reaches('populate[blocks][on][shared.quote][populate]=author', ARTICLE)).toBe(false);
     expect(reaches('populate[seo][populate]=shareImage', ARTICLE)).toBe(false);
   });
+
+  it('follows a populated relation\'s own status (GraphQL nested publicationState) and what lies below it', () => {
+    const withStatus = (input: string, uid: string, status: 'draft' | 'published') => {
+      const query = h.query(input, uid);
+      return { ...query, populate: query.populate.map((node) => ({ ...node, status })) };
+    };
+    // a published-status query reads drafts only where a relation asks for them
+    expect(reachesDraftTypes(h.registry, CATEGORY, h.query('populate=articles', CATEGORY), 'published')).toBe(false);
+    expect(reachesDraftTypes(h.registry, CATEGORY, withStatus('populate=articles', CATEGORY, 'draft'), 'published')).toBe(true);
+    expect(reachesDraftTypes(h.registry, AUTHOR, withStatus('populate[articles][populate]=category', AUTHOR, 'draft'), 'published')).toBe(true);
+    // a draft-status query whose relation into drafts asks for published rows reads none
+    expect(reachesDraftTypes(h.registry, CATEGORY, withStatus('populate=articles', CATEGORY, 'published'), 'draft')).toBe(false);
+    expect(reachesDraftTypes(h.registry, CATEGORY, withStatus('populate[articles][filters][title][$eq]=x', CATEGORY, 'published'), 'draft')).toBe(false);
+    // filters and sorts at the top follow the query's status
+    expect(reachesDraftTypes(h.registry, CATEGORY, h.query('filters[articles][title][$eq]=x', CATEGORY), 'published')).toBe(false);
+  });
 });

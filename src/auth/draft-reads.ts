@@ -1,13 +1,15 @@
 /**
- * Whether a query read in `draft` status would read draft rows of another document: the engine
- * applies the query's status to every relation it follows (populate, filters, sorts, also
- * inside components and dynamic zones), so a draft-status query on a type WITHOUT draft &
- * publish still reads the drafts of the draft & publish types it reaches. The public role never
- * reads drafts (decisions.md "Drafts and anonymous readers"); this walk lets the one query
- * sanitiser refuse every such path, not only `status=draft` on a draft & publish type.
+ * Whether a query reads draft rows of another document: the engine applies the query's status
+ * to every relation it follows (populate, filters, sorts, also inside components and dynamic
+ * zones) unless a populated relation names its own (GraphQL's nested `publicationState`, which
+ * then holds for everything below it), so a draft-status query on a type WITHOUT draft & publish
+ * still reads the drafts of the draft & publish types it reaches, and a published-status one
+ * reads drafts through a relation asked for in PREVIEW. The public role never reads drafts
+ * (decisions.md "Drafts and anonymous readers"); this walk lets the one query sanitiser refuse
+ * every such path, not only `status=draft` on a draft & publish type.
  */
 import type { Attribute, Registry, Schema } from '../model/types.js';
-import type { FilterNode, NestedSelection, PopulateNode, Query, Selection, SortNode } from '../query/ast.js';
+import type { FilterNode, NestedSelection, PopulateNode, PublicationStatus, Query, Selection, SortNode } from '../query/ast.js';
 
 function ownAttribute(schema: Schema, name: string): Attribute | undefined {
   return Object.prototype.hasOwnProperty.call(schema.attributes, name) ? schema.attributes[name] : undefined;
@@ -57,31 +59,39 @@ function sortReaches(registry: Registry, schema: Schema, sort: readonly SortNode
   });
 }
 
-function selectionReaches(registry: Registry, schema: Schema, selection: NestedSelection): boolean {
-  return (selection.filters !== null && filterReaches(registry, schema, selection.filters))
-    || sortReaches(registry, schema, selection.sort)
-    || populateReaches(registry, schema, selection.populate);
+/** `status`: the status this level's filters, sorts and populated relations are read in. */
+function selectionReaches(registry: Registry, schema: Schema, selection: NestedSelection, status: PublicationStatus): boolean {
+  return (status === 'draft' && selection.filters !== null && filterReaches(registry, schema, selection.filters))
+    || (status === 'draft' && sortReaches(registry, schema, selection.sort))
+    || populateReaches(registry, schema, selection.populate, status);
 }
 
-function populateReaches(registry: Registry, schema: Schema, populate: readonly PopulateNode[]): boolean {
+function populateReaches(registry: Registry, schema: Schema, populate: readonly PopulateNode[], status: PublicationStatus): boolean {
   return populate.some((node) => {
     if (node.on !== null) {
-      return Object.entries(node.on).some(([uid, selection]) => registry.components.has(uid) && selectionReaches(registry, registry.component(uid), selection));
+      return Object.entries(node.on).some(([uid, selection]) => registry.components.has(uid) && selectionReaches(registry, registry.component(uid), selection, status));
     }
     const attribute = ownAttribute(schema, node.attribute);
     // A dynamic zone without `on` applies the node's populate to each of its components.
     if (attribute?.kind === 'dynamiczone') {
-      return attribute.components.some((uid) => registry.components.has(uid) && populateReaches(registry, registry.component(uid), node.populate));
+      return attribute.components.some((uid) => registry.components.has(uid) && populateReaches(registry, registry.component(uid), node.populate, status));
     }
     const inner = step(registry, schema, node.attribute);
-    return inner !== null && (hasDrafts(inner) || selectionReaches(registry, inner, node));
+    const here = node.status ?? status;
+    return inner !== null && ((here === 'draft' && hasDrafts(inner)) || selectionReaches(registry, inner, node, here));
   });
 }
 
-/** True when the query's populate, filters or sorts follow a relation to a draft & publish type. */
-export function reachesDraftTypes(registry: Registry, uid: string, query: Selection & Partial<Pick<Query, 'filters' | 'sort'>>): boolean {
+/**
+ * True when the query's populate, filters or sorts read another draft & publish type in draft
+ * status. `status`: the status of the levels that do not name their own (default: a draft-status
+ * query).
+ */
+export function reachesDraftTypes(
+  registry: Registry, uid: string, query: Selection & Partial<Pick<Query, 'filters' | 'sort'>>, status: PublicationStatus = 'draft',
+): boolean {
   const schema = registry.get(uid);
-  return (query.filters != null && filterReaches(registry, schema, query.filters))
-    || (query.sort !== undefined && sortReaches(registry, schema, query.sort))
-    || populateReaches(registry, schema, query.populate);
+  return (status === 'draft' && query.filters != null && filterReaches(registry, schema, query.filters))
+    || (status === 'draft' && query.sort !== undefined && sortReaches(registry, schema, query.sort))
+    || populateReaches(registry, schema, query.populate, status);
 }

@@ -18,10 +18,11 @@ export function sanitizeForActor<Q extends Selection & Partial<Pick<Query, 'filt
 ): Q {
   // The public role never reads drafts, whatever the path (decisions.md "Drafts and anonymous
   // readers"): a draft-status read of any type, and any query (a write's response too) whose
-  // populate, filters or sorts follow a relation to a draft & publish type in draft status.
-  if (who.kind === 'public' && query.status === 'draft') {
-    const reads = action === 'find' || action === 'findOne';
-    if (reads || reachesDraftTypes(registry, uid, query)) throw new UnauthorizedError('Reading drafts needs credentials');
+  // populate, filters or sorts follow a relation to a draft & publish type in draft status
+  // (the query's, or a populated relation's own: GraphQL's nested `publicationState: PREVIEW`).
+  if (who.kind === 'public') {
+    const reads = query.status === 'draft' && (action === 'find' || action === 'findOne');
+    if (reads || reachesDraftTypes(registry, uid, query, query.status)) throw new UnauthorizedError('Reading drafts needs credentials');
   }
   return sanitizeQuery(registry, uid, query, (target) => can(who, 'find', target), denied);
 }

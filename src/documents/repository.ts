@@ -35,7 +35,9 @@ import { assertUnique, fillUids, uniqueViolationError } from './unique-values.js
 import { validateData } from './validate-data.js';
 import { refusedQueryValueError, refusedWriteValueError } from './refused-value.js';
 
-type UpdateOptions = { status: WriteStatus; unpublish?: boolean; author?: string };
+/** `checkRequired`: check required attributes of a draft too, when the write creates the document (GraphQL v4's create) */
+type CreateOptions = { author?: string; checkRequired?: boolean };
+type UpdateOptions = { status: WriteStatus; unpublish?: boolean } & CreateOptions;
 
 export function createRepository(ctx: EngineContext, schema: ContentType): DocumentRepository {
   const now = (): unknown => datetimeToDb(new Date(), ctx.dialect.name);
@@ -121,11 +123,12 @@ export function createRepository(ctx: EngineContext, schema: ContentType): Docum
    * A new document, or (`existing`, localized types) a new locale version of a document: shared
    * attributes the data leaves out are taken from the document's other locales.
    */
-  async function createIn(trx: EngineContext, data: DocumentData, status: PublicationStatus, author: string | undefined, selection: Selection, existing?: string): Promise<Entry> {
+  async function createIn(trx: EngineContext, data: DocumentData, status: PublicationStatus, options: CreateOptions, selection: Selection, existing?: string): Promise<Entry> {
     const publish = status === 'published' || !schema.draftAndPublish;
     const documentId = existing ?? newDocumentId();
     const locale = localeOf(selection);
-    const plan = withAuthor(await prepare(trx, data, true, publish, existing, locale), author, ['createdBy', 'updatedBy']);
+    const requireRequired = publish || options.checkRequired === true;
+    const plan = withAuthor(await prepare(trx, data, true, requireRequired, existing, locale), options.author, ['createdBy', 'updatedBy']);
     await assertUnique(trx, schema, plan.scalars, existing, publish && !schema.draftAndPublish, locale);
     const stamp = now();
     const columns = scalarColumns(trx, schema, plan.scalars);
@@ -157,7 +160,7 @@ export function createRepository(ctx: EngineContext, schema: ContentType): Docum
     if (rows.all.length === 0) {
       // a localized document without this locale's version: the update creates it (Strapi 5)
       if (locale === undefined || (await documentRows(trx, schema, documentId)).all.length === 0) return null;
-      return createIn(trx, data, options.status === 'keep' ? 'draft' : options.status, author, selection, documentId);
+      return createIn(trx, data, options.status === 'keep' ? 'draft' : options.status, { author }, selection, documentId);
     }
     const status = options.status === 'keep' ? (rows.published !== undefined ? 'published' : 'draft') : options.status;
     const publish = status === 'published' || !schema.draftAndPublish;
@@ -230,8 +233,8 @@ export function createRepository(ctx: EngineContext, schema: ContentType): Docum
       return documentId === null ? null : findEntryByDocumentId(ctx, schema.uid, documentId, selection);
     },
 
-    create(data: DocumentData, { status, author }: { status: PublicationStatus; author?: string }, selection: Selection, hooks?: WriteHooks): Promise<Entry> {
-      return write((trx, replaced) => createIn(trx, replaced ?? data, status, author, selection), hooks);
+    create(data: DocumentData, { status, ...options }: { status: PublicationStatus } & CreateOptions, selection: Selection, hooks?: WriteHooks): Promise<Entry> {
+      return write((trx, replaced) => createIn(trx, replaced ?? data, status, options, selection), hooks);
     },
 
     update(documentId: string, data: DocumentData, options: UpdateOptions, selection: Selection, hooks?: WriteHooks): Promise<Entry | null> {
@@ -247,7 +250,7 @@ export function createRepository(ctx: EngineContext, schema: ContentType): Docum
         // Taken before looking: of two first writers, the second finds the first one's document.
         await lockKeys(trx, [`single:${schema.uid}`]);
         const existing = await firstDocumentId(trx, schema);
-        if (existing === null) return createIn(trx, data, options.status === 'keep' ? 'draft' : options.status, options.author, selection);
+        if (existing === null) return createIn(trx, data, options.status === 'keep' ? 'draft' : options.status, options, selection);
         await lockDocument(trx, existing);
         const entry = await updateIn(trx, existing, data, options, selection);
         if (!entry) throw new Error(`single type ${schema.uid} ${existing} could not be read back`);

@@ -45,12 +45,15 @@ export interface DocumentRepository {
   findSingle(selection: Selection): Promise<Entry | null>;
   /** single types: the one document's id, whatever its publication state, or null */
   singleDocumentId(): Promise<string | null>;
-  /** `author`: documentId of the user writing (sets `createdBy`/`updatedBy` where the type keeps them) */
-  create(data: DocumentData, options: { status: PublicationStatus; author?: string }, selection: Selection, hooks?: WriteHooks): Promise<Entry>;
+  /**
+   * `author`: documentId of the user writing (sets `createdBy`/`updatedBy` where the type keeps them);
+   * `checkRequired`: check required attributes of a draft too (GraphQL v4's create, see decisions.md)
+   */
+  create(data: DocumentData, options: { status: PublicationStatus; author?: string; checkRequired?: boolean }, selection: Selection, hooks?: WriteHooks): Promise<Entry>;
   /** `unpublish`: also remove the published version, in the same transaction (GraphQL `publishedAt: null`) */
   update(documentId: string, data: DocumentData, options: { status: WriteStatus; unpublish?: boolean; author?: string }, selection: Selection, hooks?: WriteHooks): Promise<Entry | null>;
   /** single types: updates the one document, or creates it when there is none, in one transaction */
-  upsertSingle(data: DocumentData, options: { status: WriteStatus; unpublish?: boolean; author?: string }, selection: Selection, hooks?: WriteHooks): Promise<Entry>;
+  upsertSingle(data: DocumentData, options: { status: WriteStatus; unpublish?: boolean; author?: string; checkRequired?: boolean }, selection: Selection, hooks?: WriteHooks): Promise<Entry>;
   /** `locale`: localized types, that locale's version (`*` or none: every version) */
   delete(documentId: string, locale?: string): Promise<boolean>;
   /** deletes the document after `read` saw it, in one transaction; null when it does not exist */

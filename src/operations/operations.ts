@@ -194,12 +194,12 @@ export function createOperations(deps: OperationsDeps): Operations {
           return read(() => repository.count(filters, status, locale));
         }
         case 'create': {
-          const { data, status, selection } = params as OperationParams['create'];
-          return repository.create(data, { status, author }, selection, hooks);
+          const { data, status, selection, checkRequired } = params as OperationParams['create'];
+          return repository.create(data, { status, author, checkRequired }, selection, hooks);
         }
         case 'update': {
-          const { documentId, data, status, unpublish, selection } = params as OperationParams['update'];
-          const options = { status, unpublish, author };
+          const { documentId, data, status, unpublish, selection, checkRequired } = params as OperationParams['update'];
+          const options = { status, unpublish, author, checkRequired };
           return documentId === null ? repository.upsertSingle(data, options, selection, hooks) : repository.update(documentId, data, options, selection, hooks);
         }
         case 'delete': {

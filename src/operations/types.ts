@@ -59,12 +59,14 @@ export interface OperationParams {
   /** `live`: the published version when there is one, else the draft (GraphQL v4's reading) */
   findOne: { documentId: string; selection: Selection; live?: boolean; locale?: string };
   count: { filters: FilterNode | null; status: PublicationStatus; locale?: string };
-  create: { data: DocumentData; status: PublicationStatus; selection: Selection; locale?: string };
+  /** `checkRequired`: check required attributes of a draft too (GraphQL v4's create) */
+  create: { data: DocumentData; status: PublicationStatus; selection: Selection; locale?: string; checkRequired?: boolean };
   /**
    * `documentId: null`: a single type's one document, created when there is none (one
    * transaction). Localized types: a document without a version in `locale` gets one.
+   * `checkRequired`: as create's, when the update creates the single type's document.
    */
-  update: { documentId: string | null; data: DocumentData; status: WriteStatus; unpublish?: boolean; selection: Selection; locale?: string };
+  update: { documentId: string | null; data: DocumentData; status: WriteStatus; unpublish?: boolean; selection: Selection; locale?: string; checkRequired?: boolean };
   /** `documentId: null`: a single type's one document; `selection`: read it (as `live` says) before it goes; `locale: '*'`: every version */
   delete: { documentId: string | null; selection?: Selection; live?: boolean; locale?: string };
   publish: { documentId: string; selection: Selection; locale?: string };

@@ -50,6 +50,11 @@ export interface PopulateNode {
   readonly populate: readonly PopulateNode[];
   /** dynamic zones only: per component uid; null = every component with default selection */
   readonly on: Readonly<Record<string, NestedSelection>> | null;
+  /**
+   * Relations only: the publication status of the related rows and of everything loaded below
+   * them (GraphQL's nested `publicationState`); absent: the status of the level above.
+   */
+  readonly status?: PublicationStatus;
 }
 
 /** The selection inside one component of a dynamic zone (`populate[dz][on][uid]...`). */

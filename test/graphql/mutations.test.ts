@@ -75,6 +75,31 @@ describeEachDialect('GraphQL mutations', (dialect) => {
       expect(after).toBe(before + 1);
     });
 
+    it('checks required attributes as v4 does: also on a draft made without publishedAt, not with publishedAt: null', async () => {
+      const before = await previewTitles();
+      const missing = await gql.post('mutation { createArticle(data: { summary: "no title" }) { data { id } } }');
+      expect(missing.status).toBe(200);
+      expect(missing.body.data).toEqual({ createArticle: null });
+      const titleError = { path: ['title'], message: 'title must be defined.', name: 'ValidationError' };
+      expect(missing.body.errors?.[0]).toMatchObject({
+        message: 'title must be defined.',
+        path: ['createArticle'],
+        extensions: { code: 'BAD_USER_INPUT', error: { name: 'ValidationError', message: 'title must be defined.', details: { errors: [titleError] } } },
+      });
+      // inside components too, every problem named
+      const nested = await gql.post('mutation { createArticle(data: { title: null, seo: { metaDescription: "d" } }) { data { id } } }');
+      expect(nested.body.errors?.[0]?.extensions).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        error: { message: '2 errors occurred', details: { errors: [titleError, { path: ['seo', 'metaTitle'], message: 'seo.metaTitle must be defined.', name: 'ValidationError' }] } },
+      });
+      expect(await previewTitles()).toEqual(before);
+      // `publishedAt: null` says "draft": v4 lets a draft be incomplete
+      const draft = await gql.data('mutation { createArticle(data: { summary: "untitled draft", publishedAt: null }) { data { id attributes { title summary publishedAt } } } }');
+      expect(draft.createArticle.data.attributes).toEqual({ title: null, summary: 'untitled draft', publishedAt: null });
+      const deleted = await gql.data(`mutation { deleteArticle(id: "${draft.createArticle.data.id}") { data { id } } }`);
+      expect(deleted.deleteArticle.data.id).toBe(draft.createArticle.data.id);
+    });
+
     it('is atomic: a failing relation leaves no half-written document', async () => {
       const before = await previewTitles();
       const response = await gql.post('mutation { createArticle(data: { title: "Broken", tags: ["no-such-tag"], seo: { metaTitle: "x" } }) { data { id } } }');

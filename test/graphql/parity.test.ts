@@ -112,6 +112,34 @@ describeEachDialect('REST / GraphQL parity', (dialect) => {
     expect(g.articles.data.map((d: { attributes: { title: string } }) => d.attributes.title)).toEqual(['Alpha', 'Beta', 'Delta (draft)', 'Gamma']);
   });
 
+  it('a nested relation list holds the entries of the REST populate, in the same order; v4\'s default nested page (10) cuts it', async () => {
+    const tags = (await rest('/api/tags', { fields: ['name'], sort: 'name', pagination: { pageSize: 12 } })).data as Array<{ documentId: string }>;
+    // linked in an order that is neither id nor name order
+    const linked = [7, 2, 11, 0, 9, 4, 1, 10, 3, 8, 6, 5].map((i) => tags[i]!.documentId);
+    const created = await gql.data('mutation($d: ArticleInput!) { createArticle(data: $d) { data { id } } }', { d: { title: 'Twelve tags', tags: linked, publishedAt: '2024-05-01T00:00:00Z' } });
+    const id = created.createArticle.data.id as string;
+    const r = await rest(`/api/articles/${id}`, { fields: ['title'], populate: { tags: { fields: ['name'] } } });
+    const restTags = (r.data as { tags: Array<{ documentId: string }> }).tags;
+    expect(restTags.map((t) => t.documentId)).toEqual(linked);
+    const names = (list: { data: Array<{ id: string; attributes: { name: string } }> }) => flattenGraphql(list.data);
+    const g = await gql.data(`{ article(id: "${id}") { data { attributes {
+      page: tags { data { id attributes { name } } }
+      all: tags(pagination: { limit: -1 }) { data { id attributes { name } } }
+      sized: tags(pagination: { pageSize: 12 }) { data { id attributes { name } } }
+      rest: tags(pagination: { start: 10 }) { data { id attributes { name } } }
+    } } } }`);
+    const a = g.article.data.attributes;
+    const expected = normaliseRest(restTags) as unknown[];
+    expect(names(a.all)).toEqual(expected);
+    expect(names(a.sized)).toEqual(expected);
+    expect(names(a.page)).toEqual(expected.slice(0, 10));
+    expect(names(a.rest)).toEqual(expected.slice(10));
+    // with a sort, both sort the same list
+    const sorted = await rest(`/api/articles/${id}`, { fields: ['title'], populate: { tags: { fields: ['name'], sort: 'name:desc' } } });
+    const gs = await gql.data(`{ article(id: "${id}") { data { attributes { tags(sort: ["name:desc"], pagination: { limit: -1 }) { data { id attributes { name } } } } } } }`);
+    expect(names(gs.article.data.attributes.tags)).toEqual(normaliseRest((sorted.data as { tags: unknown[] }).tags));
+  });
+
   it('a single document by id', async () => {
     const list = await rest('/api/articles', { fields: ['title'], filters: { title: { $eq: 'Beta' } } });
     const documentId = (list.data as Array<{ documentId: string }>)[0]!.documentId;

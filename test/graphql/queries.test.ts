@@ -190,6 +190,32 @@ describeEachDialect('GraphQL queries', (dialect) => {
       expect(a.odd.data.map((t: { attributes: { name: string } }) => t.attributes.name)).toEqual(['tag01', 'tag03']);
     });
 
+    it('gives nested to-many relations to draft & publish types their own publicationState, LIVE by default (v4)', async () => {
+      type Lists = { categories: { data: Array<{ attributes: { name: string; articles: { data: Array<{ attributes: { title: string } }> } } }> } };
+      const byCategory = async (args: string): Promise<Record<string, string[]>> => {
+        const data = await gql.data<Lists>(`{ categories(sort: ["name"]) { data { attributes { name articles${args} { data { attributes { title } } } } } } }`);
+        return Object.fromEntries(data.categories.data.map((c) => [c.attributes.name, c.attributes.articles.data.map((a) => a.attributes.title)]));
+      };
+      const live = { Life: ['Delta'], News: ['Alpha'], Tech: ['Beta'] };
+      expect(await byCategory('(sort: ["title"])')).toEqual(live);
+      expect(await byCategory('(sort: ["title"], publicationState: LIVE)')).toEqual(live);
+      expect(await byCategory('(sort: ["title"], publicationState: PREVIEW)')).toEqual({ Life: ['Delta (draft)'], News: ['Alpha', 'Gamma'], Tech: ['Beta'] });
+
+      // inside a PREVIEW query the nested list still defaults to LIVE; aliases may mix both
+      const data = await gql.data(`{ articles(publicationState: PREVIEW, filters: { title: { eq: "Gamma" } }) { data { attributes { title category { data { attributes {
+        live: articles(sort: ["title"]) { data { attributes { title } } }
+        preview: articles(sort: ["title"], publicationState: PREVIEW) { data { attributes { title } } }
+      } } } } } } }`);
+      const category = data.articles.data[0].attributes.category.data.attributes;
+      expect(category.live.data.map((a: { attributes: { title: string } }) => a.attributes.title)).toEqual(['Alpha']);
+      expect(category.preview.data.map((a: { attributes: { title: string } }) => a.attributes.title)).toEqual(['Alpha', 'Gamma']);
+
+      // as in v4, only relations to draft & publish types take it (tags have no draft & publish)
+      const refused = await gql.post('{ articles { data { attributes { tags(publicationState: PREVIEW) { data { id } } } } } }');
+      expect([refused.status, refused.body.errors?.[0]?.extensions?.code]).toEqual([400, 'GRAPHQL_VALIDATION_FAILED']);
+      expect(refused.body.errors?.[0]?.message).toMatch(/Unknown argument "publicationState" on field "Article.tags"/);
+    });
+
     it('clamps nested lists to amountLimit', async () => {
       const data = await gql.data(`{ article(id: "${ids.articles.Alpha}") { data { attributes { tags(pagination: { limit: 1000 }) { data { id } } } } } }`);
       expect(data.article.data.attributes.tags.data).toHaveLength(15);

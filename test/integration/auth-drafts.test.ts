@@ -80,8 +80,9 @@ describeEachDialect('drafts need credentials on every path', (dialect) => {
     expect(preview.body.errors[0]).toMatchObject({ message: 'Reading drafts needs credentials', extensions: { code: 'UNAUTHENTICATED' } });
 
     const before = await t.app.documents(ARTICLE).count({ status: 'draft' });
+    // a nested to-many relation reads drafts only when asked for with its own publicationState: PREVIEW
     const mutation = `mutation { createArticle(data: { title: "GraphQL draft", slug: "graphql-draft", category: "${category}" }) {
-      data { attributes { title category { data { attributes { articles { data { attributes { title } } } } } } } } } }`;
+      data { attributes { title category { data { attributes { articles(publicationState: PREVIEW) { data { attributes { title } } } } } } } } } }`;
     const leak = await gql(mutation);
     expect(leak.body.errors[0]).toMatchObject({ message: 'Reading drafts needs credentials', extensions: { code: 'UNAUTHENTICATED' } });
     expect([leak.status, leak.body.data]).toEqual([401, { createArticle: null }]);
@@ -89,7 +90,7 @@ describeEachDialect('drafts need credentials on every path', (dialect) => {
 
     // aliases loaded apart from the root query are checked too
     const aliased = `mutation { createArticle(data: { title: "GraphQL draft", slug: "graphql-draft-2", author: "${author}" }) {
-      data { attributes { author { data { attributes { a: articles(filters: { title: { eq: "Secret draft" } }) { data { attributes { title } } } b: articles { data { id } } } } } } } } }`;
+      data { attributes { author { data { attributes { a: articles(filters: { title: { eq: "Secret draft" } }) { data { attributes { title } } } b: articles(publicationState: PREVIEW) { data { id } } } } } } } } }`;
     expect((await gql(aliased)).body.errors[0]).toMatchObject({ message: 'Reading drafts needs credentials' });
     expect(await t.app.documents(ARTICLE).count({ status: 'draft' })).toBe(before);
 
@@ -97,5 +98,25 @@ describeEachDialect('drafts need credentials on every path', (dialect) => {
     expect(withToken.body.errors).toBeUndefined();
     const titles = withToken.body.data.createArticle.data.attributes.category.data.attributes.articles.data.map((a: { attributes: { title: string } }) => a.attributes.title);
     expect(titles).toContain('Secret draft');
+  });
+
+  it('refuses a nested publicationState: PREVIEW for the public role; the nested LIVE default reads no draft', async () => {
+    const list = (state: string) => `{ categories(filters: { slug: { eq: "leaky" } }) { data { attributes { articles${state} { data { attributes { title } } } } } } }`;
+    const preview = await gql(list('(publicationState: PREVIEW)'));
+    expect(preview.body.errors[0]).toMatchObject({ message: 'Reading drafts needs credentials', extensions: { code: 'UNAUTHENTICATED' } });
+    expect(preview.status).toBe(401);
+    for (const state of ['', '(publicationState: LIVE)']) {
+      const live = await gql(list(state));
+      expect(live.body.errors).toBeUndefined();
+      expect(live.body.data.categories.data[0].attributes.articles.data).toEqual([{ attributes: { title: 'Public story' } }]);
+    }
+    // a draft mutation response through the nested LIVE default reads only published articles
+    const created = await gql(`mutation { createArticle(data: { title: "Open draft", slug: "open-draft", category: "${category}" }) {
+      data { attributes { title category { data { attributes { articles { data { attributes { title } } } } } } } } } }`);
+    expect(created.body.errors).toBeUndefined();
+    expect(created.body.data.createArticle.data.attributes.category.data.attributes.articles.data).toEqual([{ attributes: { title: 'Public story' } }]);
+    const withToken = await gql(list('(publicationState: PREVIEW, sort: ["title"])'), t.authHeaders);
+    expect(withToken.body.data.categories.data[0].attributes.articles.data.map((a: { attributes: { title: string } }) => a.attributes.title))
+      .toEqual(expect.arrayContaining(['Open draft', 'Public story', 'Secret draft']));
   });
 });

@@ -5,7 +5,7 @@
  */
 import type { Registry, Schema } from '../../model/types.js';
 import { attributeOf } from '../../model/attributes.js';
-import type { NestedSelection, PopulateNode } from '../../query/ast.js';
+import type { NestedSelection, PopulateNode, PublicationStatus } from '../../query/ast.js';
 import { attributeLinks, type LinkTarget } from '../attribute-links.js';
 
 export interface TargetPlan extends LinkTarget {
@@ -17,6 +17,8 @@ export interface TargetPlan extends LinkTarget {
 export interface PopulatePlan {
   readonly attribute: string;
   readonly toMany: boolean;
+  /** the node's own publication status (a GraphQL nested `publicationState`); absent: the parent's */
+  readonly status: PublicationStatus | undefined;
   readonly targets: readonly TargetPlan[];
 }
 
@@ -27,7 +29,7 @@ export function planPopulate(registry: Registry, schema: Schema, node: PopulateN
   const links = attributeLinks(registry, schema, node.attribute);
   if (links.kind !== 'dynamiczone') {
     const targets = links.targets.map((target) => ({ ...target, selection: node, componentUid: null }));
-    return { attribute: node.attribute, toMany: links.toMany, targets };
+    return { attribute: node.attribute, toMany: links.toMany, status: node.status, targets };
   }
   const { on } = node;
   if (on !== null && Object.keys(on).length === 0) return null;
@@ -37,7 +39,7 @@ export function planPopulate(registry: Registry, schema: Schema, node: PopulateN
     const selection = Object.hasOwn(on, uid) ? on[uid] : undefined;
     return selection === undefined ? [] : [{ ...target, selection, componentUid: uid }];
   });
-  return { attribute: node.attribute, toMany: true, targets };
+  return { attribute: node.attribute, toMany: true, status: undefined, targets };
 }
 
 /** Without `on`: every component, default fields, and any nested populate that applies to it. */

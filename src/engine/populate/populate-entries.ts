@@ -47,8 +47,10 @@ export async function populateEntries(
 const keyOf = (entry: Entry, key: RowKey): string => String(key === 'id' ? entry.id : entry.documentId);
 
 async function populateAttribute(
-  ctx: EngineContext, plan: PopulatePlan, parents: readonly Entry[], status: PublicationStatus, weights: ReadonlyMap<Entry, number> | undefined,
+  ctx: EngineContext, plan: PopulatePlan, parents: readonly Entry[], parentStatus: PublicationStatus, weights: ReadonlyMap<Entry, number> | undefined,
 ): Promise<void> {
+  // The link names the target document; the status picks which of its rows is read.
+  const status = plan.status ?? parentStatus;
   const byParent = new Map<string, Child[]>();
   for (const target of plan.targets) {
     const keyWeights = new Map<string, number>();

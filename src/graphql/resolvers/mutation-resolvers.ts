@@ -1,6 +1,7 @@
 /**
  * Root mutation resolvers with the v4 plugin's draft/publish rules (decisions.md "GraphQL writes
- * and draft/publish"): `create<Type>` makes a draft unless `data.publishedAt` is given;
+ * and draft/publish"): `create<Type>` makes a draft unless `data.publishedAt` is given, and
+ * checks required attributes unless `data.publishedAt` is null;
  * `update<Type>` on a published document changes what is live, `data.publishedAt: null`
  * unpublishes, a value publishes; `delete<Type>` returns the deleted entity. Unknown ids are a
  * NOT_FOUND error. Each parses its input and calls the operation layer, the same as REST.
@@ -43,12 +44,18 @@ function notFound(contentType: ContentType, id: string): NotFoundError {
   return new NotFoundError(`${contentType.displayName} with id "${id}" not found`, { id });
 }
 
+/**
+ * v4's entity service validates a create as a published entry unless `publishedAt` is exactly
+ * null, so a draft made by leaving `publishedAt` out still needs its required attributes.
+ */
+const checkRequiredOnCreate = (publishedAt: unknown): boolean => publishedAt !== null;
+
 export function createResolver(contentType: ContentType): Resolver<{ data: Data }> {
   const create = preparedOperation(contentType.uid, 'create', async ({ args, ctx, info }: ResolverInput<{ data: Data }>) => {
     const { rest, publishedAt } = splitPublishedAt(args.data);
     const status: PublicationStatus = !contentType.draftAndPublish || (publishedAt !== undefined && publishedAt !== null) ? 'published' : 'draft';
     const selection = await writeSelection(contentType, ctx, info, status, 'create');
-    return { data: await resolveFileIds(rest, contentType, ctx), status, selection };
+    return { data: await resolveFileIds(rest, contentType, ctx), status, selection, checkRequired: checkRequiredOnCreate(publishedAt) };
   });
   return async (_source, args, ctx, info) => ({ data: await create(ctx, args, info) });
 }
@@ -72,7 +79,7 @@ function updateParams(contentType: ContentType, documentId: (args: { id?: string
     const selectionStatus = status === 'keep' ? await ctx.operations.forType(contentType.uid).liveStatus(id) : status;
     const selection = await writeSelection(contentType, ctx, info, selectionStatus, 'update');
     const data = await resolveFileIds(rest, contentType, ctx);
-    return { documentId: id, data, status, unpublish: contentType.draftAndPublish && publishedAt === null, selection };
+    return { documentId: id, data, status, unpublish: contentType.draftAndPublish && publishedAt === null, selection, checkRequired: checkRequiredOnCreate(publishedAt) };
   };
 }
 

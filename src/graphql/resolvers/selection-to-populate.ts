@@ -5,8 +5,9 @@
  *
  * Walks the v4 envelope (`data` → `attributes` → attribute fields), follows fragment spreads and
  * inline fragments (`... on ComponentSharedQuote` inside a dynamic zone becomes its `on` entry),
- * honours `@skip`/`@include`, and turns nested `filters`/`sort` arguments into the populate
- * node's filters/sort. Nested `pagination` is applied later by slicing (see nested-fields.ts).
+ * honours `@skip`/`@include`, and turns nested `filters`/`sort`/`publicationState` arguments into
+ * the populate node's filters/sort/status. Nested `pagination` is applied later by slicing (see
+ * nested-fields.ts).
  *
  * One populate node per attribute and level: when aliases select the same relation with
  * different filters or sort (`a: tags(filters: …) b: tags`), the first variant is populated and
@@ -32,7 +33,7 @@ import { attributeOf, isHidden, isToMany } from '../../model/attributes.js';
 import { UPLOAD_FILE_UID } from '../../model/built-in-types.js';
 import type { ContentType, Registry, Schema } from '../../model/types.js';
 import type { NestedSelection, PopulateNode, PublicationStatus } from '../../query/ast.js';
-import { parseGraphqlFilters, parseGraphqlSort } from '../../query/parse-graphql-args.js';
+import { parseGraphqlFilters, parseGraphqlSort, parsePublicationState } from '../../query/parse-graphql-args.js';
 import {
   componentTypeName,
   entityName,
@@ -126,8 +127,9 @@ function argumentsOf(walk: Walk, parentType: string, node: FieldNode): Record<st
 
 const responseKey = (node: FieldNode): string => node.alias?.value ?? node.name.value;
 
-/** pagination only slices the loaded list; filters and sort shape what is loaded */
-const loadKey = (args: Record<string, unknown>): string => JSON.stringify([args['filters'] ?? null, args['sort'] ?? null]);
+/** pagination only slices the loaded list; filters, sort and publicationState shape what is loaded */
+const loadKey = (args: Record<string, unknown>): string =>
+  JSON.stringify([args['filters'] ?? null, args['sort'] ?? null, args['publicationState'] ?? null]);
 
 interface Variant {
   readonly args: Record<string, unknown>;
@@ -205,7 +207,11 @@ function populateNode(walk: Walk, schema: Schema, name: string, variant: Variant
       const toMany = isToMany(attribute);
       const responseType = toMany ? relationResponseCollectionName(target) : entityResponseName(target);
       const inner = selectionOf(walk, target, attributeNodes(walk, nodes, responseType, target), here);
-      return freezeNode(name, inner, variant.args, target, walk.registry);
+      const node = freezeNode(name, inner, variant.args, target, walk.registry);
+      // v4: a to-many relation's own publicationState (default LIVE), not the enclosing query's
+      const state = variant.args['publicationState'];
+      if (state !== 'live' && state !== 'preview') return node;
+      return Object.freeze({ ...node, status: parsePublicationState(state, target.draftAndPublish) });
     }
     case 'component': {
       const component = walk.registry.component(attribute.component);

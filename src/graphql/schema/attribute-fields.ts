@@ -28,7 +28,7 @@ import { entityResponseType, relationResponseCollectionType } from './content-ty
 import { filtersInputType } from './filters.js';
 import { DateTimeScalar } from './scalars.js';
 import { scalarType } from './scalar-types.js';
-import { PaginationArg } from './shared-types.js';
+import { PaginationArg, publicationStateArg } from './shared-types.js';
 
 type FieldConfig = GraphQLFieldConfig<Record<string, unknown>, GraphqlContext>;
 
@@ -47,9 +47,11 @@ export function attributeOutputField(ctx: BuildContext, schema: Schema, attribut
       return { type: scalarType(ctx, schema, attribute) };
     case 'relation': {
       const target = ctx.contentType(attribute.target);
-      return isToMany(attribute)
-        ? { type: relationResponseCollectionType(ctx, target), args: listArgs(filtersInputType(ctx, target)), resolve: toManyResolver(attribute.name, target.uid) }
-        : { type: entityResponseType(ctx, target), resolve: toOneResolver(attribute.name, target.uid) };
+      if (!isToMany(attribute)) return { type: entityResponseType(ctx, target), resolve: toOneResolver(attribute.name, target.uid) };
+      // v4: a to-many relation to a draft & publish type has its own publicationState (default LIVE)
+      const args = listArgs(filtersInputType(ctx, target));
+      if (target.draftAndPublish) args['publicationState'] = publicationStateArg;
+      return { type: relationResponseCollectionType(ctx, target), args, resolve: toManyResolver(attribute.name, target.uid) };
     }
     case 'media': {
       const file = ctx.uploadFile;

@@ -28,7 +28,7 @@ import type { BuildContext } from './build-context.js';
 import { entityResponseCollectionType, entityResponseType } from './content-types.js';
 import { filtersInputType } from './filters.js';
 import { inputType } from './inputs.js';
-import { PublicationState } from './shared-types.js';
+import { publicationStateArg } from './shared-types.js';
 
 type FieldMap = GraphQLFieldConfigMap<unknown, GraphqlContext>;
 
@@ -36,8 +36,6 @@ export interface Operations {
   readonly queries: FieldMap;
   readonly mutations: FieldMap;
 }
-
-const publicationStateArg = { type: PublicationState, defaultValue: 'live' };
 
 export function contentTypeOperations(ctx: BuildContext, contentType: ContentType, actions: ReadonlySet<GraphqlAction>): Operations {
   const queries: FieldMap = {};

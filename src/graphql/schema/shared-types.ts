@@ -31,6 +31,9 @@ export const PublicationState = new GraphQLEnumType({
 });
 export type PublicationStateValue = 'live' | 'preview';
 
+/** `publicationState: PublicationState = LIVE`, on root lists, single types and nested to-many relations. */
+export const publicationStateArg = { type: PublicationState, defaultValue: 'live' } as const;
+
 /** What the `meta.pagination` field resolves from (always page-shaped, as v4). */
 export interface PaginationInfo {
   readonly total: number;
