@@ -168,3 +168,23 @@ describeEachDialect('GraphQL mutations', (dialect) => {
     });
   });
 });
+
+// The blog's Global without draft & publish always publishes; this project turns it on.
+const GLOBAL_SCHEMA = 'src/api/global/content-types/global/schema.json';
+const globalWithDrafts = JSON.stringify({
+  kind: 'singleType', collectionName: 'globals', info: { singularName: 'global', pluralName: 'globals', displayName: 'Global' },
+  options: { draftAndPublish: true }, attributes: { siteName: { type: 'string', required: true }, siteDescription: { type: 'text' } },
+});
+
+describeEachDialect('GraphQL update<Type> creating a draft & publish single type', (dialect) => {
+  const app = useTestApp({ dialect, files: { [GLOBAL_SCHEMA]: globalWithDrafts } });
+  const gql = graphql(() => app.url, '/graphql', () => app.authHeaders);
+
+  it('checks required attributes as create<Type> does: unless publishedAt is null', async () => {
+    const missing = await gql.post('mutation { updateGlobal(data: { siteDescription: "d" }) { data { id } } }');
+    expect(missing.body.errors?.[0]).toMatchObject({ message: 'siteName must be defined.', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(await gql.data('{ global(publicationState: PREVIEW) { data { id } } }')).toEqual({ global: { data: null } });
+    const draft = await gql.data('mutation { updateGlobal(data: { siteDescription: "d", publishedAt: null }) { data { attributes { siteName siteDescription publishedAt } } } }');
+    expect(draft.updateGlobal.data.attributes).toEqual({ siteName: null, siteDescription: 'd', publishedAt: null });
+  });
+});
