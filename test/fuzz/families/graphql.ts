@@ -30,7 +30,7 @@ const filterLiteral = fc.letrec<{ f: string }>((tie) => ({
 /** A selection nested `depth` relation hops deep. */
 function nested(depth: number): string {
   let sel = 'title';
-  for (let i = 0; i < depth; i++) sel = i % 2 === 0 ? `title tags { data { id attributes { name articles { data { id attributes { ${sel} } } } } } }` : `title category { data { attributes { name articles { data { attributes { ${sel} } } } } } }`;
+  for (let i = 0; i < depth; i++) sel = i % 2 === 0 ? `title tags { data { id attributes { name articles { data { id attributes { ${sel} } } } } } }` : `title category { data { attributes { name articles(publicationState: ${i % 4 === 1 ? 'PREVIEW' : 'LIVE'}) { data { attributes { ${sel} } } } } } }`;
   return sel;
 }
 
