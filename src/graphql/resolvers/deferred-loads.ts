@@ -1,6 +1,6 @@
 /**
  * Loads the alias variants `selection-to-populate.ts` could not fold into the root query (the
- * same relation selected twice with different filters or sort). DataLoader-style: every parent
+ * same relation selected twice with different filters, sort or publicationState). DataLoader-style: every parent
  * asking for one alias path in the same turn of the event loop joins one batch, which reads all
  * those parents again by documentId with just that populate node: one query (plus its populate
  * statements) per alias path, whatever the number of parents.

@@ -115,6 +115,28 @@ describe('selection → one repository query', () => {
     ]);
   });
 
+  it('gives a to-many relation into a draft & publish type its own status: LIVE by default, PREVIEW when asked', async () => {
+    const { context, queries } = fakeContext([]);
+    const result = await run(
+      `{ categories { data { attributes {
+          articles(publicationState: PREVIEW) { data { attributes { title author { data { attributes { name } } } tags { data { id } } } } }
+        } } }
+        authors { data { attributes { articles { data { id } } } } } }`,
+      context,
+    );
+    expect(result.errors).toBeUndefined();
+    const [categories, authors] = queries;
+    expect(categories!.populate).toEqual([{
+      attribute: 'articles', fields: ['title'], sort: [], filters: null, on: null, status: 'draft',
+      // below it, relations without their own argument follow it (the engine reads them in draft status)
+      populate: [
+        { attribute: 'author', fields: ['name'], sort: [], filters: null, populate: [], on: null },
+        { attribute: 'tags', fields: [], sort: [], filters: null, populate: [], on: null },
+      ],
+    }]);
+    expect(authors!.populate).toEqual([{ attribute: 'articles', fields: [], sort: [], filters: null, populate: [], on: null, status: 'published' }]);
+  });
+
   it('asks for a count only when meta.pagination.total or pageCount is selected', async () => {
     const a = fakeContext([]);
     await run('{ articles { meta { pagination { page pageSize } } } }', a.context);
@@ -192,7 +214,7 @@ describe('selection → one repository query', () => {
   it('refuses differing variants of a list inside a component (no parent document to reload)', async () => {
     const { context } = fakeContext([]);
     const result = await run('{ articles { data { attributes { seo { a: social(filters: { url: { eq: "x" } }) { url } b: social { url } } } } } }', context);
-    expect(result.errors?.[0]?.message).toMatch(/selected more than once with different filters or sort inside a component/);
+    expect(result.errors?.[0]?.message).toMatch(/selected more than once with different filters, sort or publicationState inside a component/);
   });
 
   it('drops populate of targets the caller cannot find and answers FORBIDDEN at that field', async () => {

@@ -10,9 +10,9 @@
  * nested-fields.ts).
  *
  * One populate node per attribute and level: when aliases select the same relation with
- * different filters or sort (`a: tags(filters: …) b: tags`), the first variant is populated and
- * each other one is registered as a deferred load, which `deferred-loads.ts` runs once per
- * alias path for all parents together (still a bounded number of statements).
+ * different filters, sort or publicationState (`a: tags(filters: …) b: tags`), the first variant
+ * is populated and each other one is registered as a deferred load, which `deferred-loads.ts`
+ * runs once per alias path for all parents together (still a bounded number of statements).
  */
 import {
   getArgumentValues,
@@ -184,7 +184,7 @@ function deferVariant(walk: Walk, schema: Schema, name: string, variant: Variant
   const clash = primary.nodes.some((node) => keys.has(responseKey(node)));
   if (schema.modelType !== 'contentType' || clash) {
     throw new ValidationError(
-      `Field "${name}" is selected more than once with different filters or sort ${clash ? 'under the same response name' : 'inside a component'}; give each variant its own alias on a content type`,
+      `Field "${name}" is selected more than once with different filters, sort or publicationState ${clash ? 'under the same response name' : 'inside a component'}; give each variant its own alias on a content type`,
       { path: [...path, name].join('.') },
     );
   }
