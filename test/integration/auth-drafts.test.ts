@@ -110,6 +110,11 @@ describeEachDialect('drafts need credentials on every path', (dialect) => {
       expect(live.body.errors).toBeUndefined();
       expect(live.body.data.categories.data[0].attributes.articles.data).toEqual([{ attributes: { title: 'Public story' } }]);
     }
+    // an alias loaded apart from the root query is checked too: nothing of the drafts leaks
+    const aliased = await gql(`{ categories(filters: { slug: { eq: "leaky" } }) { data { attributes {
+      a: articles { data { attributes { title } } } b: articles(publicationState: PREVIEW) { data { attributes { title } } } } } } }`);
+    expect(aliased.body.errors[0]).toMatchObject({ message: 'Reading drafts needs credentials', extensions: { code: 'UNAUTHENTICATED' } });
+    expect(JSON.stringify(aliased.body)).not.toContain('Secret draft');
     // a draft mutation response through the nested LIVE default reads only published articles
     const created = await gql(`mutation { createArticle(data: { title: "Open draft", slug: "open-draft", category: "${category}" }) {
       data { attributes { title category { data { attributes { articles { data { attributes { title } } } } } } } } } }`);
