@@ -38,8 +38,32 @@ export default factories.createCoreService('api::category.category', ({ strapi }
 }));
 `;
 
+/** a single type with a service and no route or controller file: the built-in routes become the core ones, through the service */
+const SETTING_FILES = {
+  'src/api/setting/content-types/setting/schema.json': JSON.stringify({
+    kind: 'singleType',
+    collectionName: 'settings',
+    info: { singularName: 'setting', pluralName: 'settings', displayName: 'Setting' },
+    options: { draftAndPublish: false },
+    attributes: { motto: { type: 'string' } },
+  }),
+  'src/api/setting/services/setting.ts': `
+import { factories } from '@strapi/strapi';
+
+export default factories.createCoreService('api::setting.setting', () => ({
+  async find(params) {
+    const entry = await super.find(params);
+    return entry && { ...entry, motto: entry.motto + '!' };
+  },
+  async createOrUpdate(params) {
+    return super.createOrUpdate({ ...params, data: { motto: String(params.data.motto).trim() } });
+  },
+}));
+`,
+};
+
 describeEachDialect('REST: the core controller calls project service overrides', (dialect) => {
-  const app = useTestApp({ dialect, projectDir: PROJECT, access: 'locked', files: { 'src/api/category/services/category.ts': CATEGORY_SERVICE } });
+  const app = useTestApp({ dialect, projectDir: PROJECT, access: 'locked', files: { 'src/api/category/services/category.ts': CATEGORY_SERVICE, ...SETTING_FILES } });
   const api = client(() => `${app.url}/api`);
   let admin: Record<string, string>;
   let news: string;
@@ -95,5 +119,14 @@ describeEachDialect('REST: the core controller calls project service overrides',
     const { results } = await service.find({ populate: ['articles'] });
     expect(results.map((c) => c.name)).toEqual(['RENAMED (EDITED)']);
     expect(results[0]?.articles).toHaveLength(1);
+  });
+
+  it('a single type: find and createOrUpdate overrides serve GET and PUT; the permission check stays', async () => {
+    expect((await api.get('/setting')).status).toBe(401);
+    const put = await api.put('/setting', { data: { motto: '  carpe diem ' } }, admin);
+    expect(put.status).toBe(200);
+    expect(put.body.data.motto).toBe('carpe diem');
+    const read = await api.get('/setting', admin);
+    expect(read.body.data.motto).toBe('carpe diem!');
   });
 });
