@@ -37,6 +37,7 @@ import { createStrapiFacade, type StrapiFacade } from './strapi-facade.js';
 import { loadProjectCode, NO_PROJECT_CODE } from './project-code.js';
 import { registerNamedHandlers, restFacade, type RestFacade } from './strapi-facade-rest.js';
 import { createRestParts } from '../rest/custom/rest-parts.js';
+import { customRouteActions } from '../rest/custom/route-plans.js';
 import type { FactoryStrapi } from '../rest/custom/factories.js';
 
 export interface CreateAppOptions {
@@ -132,6 +133,8 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
     const lifecycles = await loadLifecycles(dir);
     for (const { subscriber } of await loadContentTypeLifecycles(dir, registry)) operations.lifecycles.subscribe(subscriber);
     const project = await loadProjectCode(dir);
+    // custom route actions (api::article.article.popular) are grantable from register/bootstrap on
+    runtime.stores.customActions.add(customRouteActions(project.routes));
     registerNamedHandlers(operations, project);
     const rest = { ...config.api.rest, budget: queryBudget(config.api.rest) };
     // built before the app object: factories receive the app itself as `strapi` once it exists

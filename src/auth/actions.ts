@@ -1,7 +1,8 @@
 /**
  * Permission action names: `<content type uid>.<find|findOne|create|update|delete>`, as Strapi
  * names content-API actions (`api::article.article.find`), for project types, media files
- * (`plugin::upload.file.find`) and users and roles (`plugin::users-permissions.user.find`).
+ * (`plugin::upload.file.find`) and users and roles (`plugin::users-permissions.user.find`);
+ * plus the custom actions a project's routes name (`api::article.article.popular`).
  */
 import { UPLOAD_FILE_UID } from '../model/built-in-types.js';
 import type { Registry } from '../model/types.js';
@@ -53,9 +54,29 @@ export function usersPermissionsAction(controller: string, action: string): stri
   return `${UP}.${controller}.${action}`;
 }
 
-/** Every action name a role or a custom token may hold. */
-export function knownActions(registry: Registry): ReadonlySet<string> {
+/**
+ * The custom actions of a project: the handlers its custom route files name
+ * (`api::article.article.popular`), grantable as core actions are. One per app (or CLI run),
+ * filled when the project code is loaded, before `register` and `bootstrap`.
+ */
+export interface CustomActions {
+  add(names: Iterable<string>): void;
+  readonly names: ReadonlySet<string>;
+}
+
+export function createCustomActions(): CustomActions {
   const names = new Set<string>();
+  return {
+    add(more) {
+      for (const name of more) names.add(name);
+    },
+    names,
+  };
+}
+
+/** Every action name a role or a custom token may hold. */
+export function knownActions(registry: Registry, custom?: CustomActions): ReadonlySet<string> {
+  const names = new Set<string>(custom?.names);
   for (const [controller, actions] of Object.entries(USERS_PERMISSIONS_CONTROLLERS)) {
     for (const action of actions) names.add(usersPermissionsAction(controller, action));
   }
@@ -68,8 +89,8 @@ export function knownActions(registry: Registry): ReadonlySet<string> {
 }
 
 /** Names among `names` that are not actions (after normalising Strapi's aliases). */
-export function unknownActions(registry: Registry, names: readonly string[]): string[] {
-  const known = knownActions(registry);
+export function unknownActions(registry: Registry, names: readonly string[], custom?: CustomActions): string[] {
+  const known = knownActions(registry, custom);
   return names.filter((name) => !known.has(normalizeAction(name)));
 }
 

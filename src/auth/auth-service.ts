@@ -169,7 +169,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       return undefined;
     },
   });
-  const roleAdmin = createRoleAdmin(registry, stores.roles, stores.users);
+  const roleAdmin = createRoleAdmin(registry, stores.roles, stores.users, stores.customActions);
 
   const actor = (request: AuthRequest): Promise<Actor> => {
     let resolved = actors.get(request);

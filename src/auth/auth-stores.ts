@@ -1,6 +1,7 @@
 /** The auth tables' stores over one database: what the server and the CLI both open. */
 import type { DocumentRepository } from '../documents/types.js';
 import type { EngineContext } from '../engine/types.js';
+import { createCustomActions, type CustomActions } from './actions.js';
 import { createAuthState, type AuthState } from './auth-state.js';
 import { API_TOKEN_UID, PERMISSION_UID, ROLE_UID, USER_UID } from './content-types.js';
 import { createRolesStore, type RolesStore } from './roles-store.js';
@@ -12,16 +13,20 @@ export interface AuthStores {
   readonly roles: RolesStore;
   readonly tokens: TokensStore;
   readonly users: UsersStore;
+  /** the project's custom route actions, known to grants once added (app/create-app.ts, cli/auth-project.ts) */
+  readonly customActions: CustomActions;
 }
 
 export function createAuthStores(
   engine: EngineContext, repository: (uid: string) => DocumentRepository, apiTokenSalt: string,
 ): AuthStores {
   const state = createAuthState(engine);
+  const customActions = createCustomActions();
   return {
     state,
-    roles: createRolesStore(engine.registry, { roles: repository(ROLE_UID), permissions: repository(PERMISSION_UID) }, state),
-    tokens: createTokensStore(engine, repository(API_TOKEN_UID), apiTokenSalt),
+    roles: createRolesStore(engine.registry, { roles: repository(ROLE_UID), permissions: repository(PERMISSION_UID) }, state, customActions),
+    tokens: createTokensStore(engine, repository(API_TOKEN_UID), apiTokenSalt, customActions),
     users: createUsersStore(engine, repository(USER_UID)),
+    customActions,
   };
 }

@@ -11,7 +11,7 @@
  */
 import { NotFoundError, ApplicationError, ValidationError } from '../errors/index.js';
 import type { Registry } from '../model/types.js';
-import { USERS_PERMISSIONS_CONTROLLERS, normalizeAction, usersPermissionsAction } from './actions.js';
+import { USERS_PERMISSIONS_CONTROLLERS, normalizeAction, usersPermissionsAction, type CustomActions } from './actions.js';
 import type { RoleRecord, RolesStore } from './roles-store.js';
 import type { UsersStore } from './users-store.js';
 import { isRecord } from '../util/is-record.js';
@@ -34,13 +34,15 @@ export interface RoleAdmin {
 const UPLOAD_ACTIONS = ['find', 'findOne', 'destroy', 'upload'];
 
 /** Every action the tree shows, Strapi's name → grouping. */
-function treeActions(registry: Registry): string[] {
+function treeActions(registry: Registry, custom: CustomActions | undefined): string[] {
   const names: string[] = [];
   for (const type of registry.contentTypes.values()) {
     if (type.namespace !== 'api') continue;
     const actions = type.kind === 'singleType' ? ['find', 'update', 'delete'] : ['find', 'findOne', 'create', 'update', 'delete'];
     for (const action of actions) names.push(`${type.uid}.${action}`);
   }
+  // custom route actions sit beside the core ones of their controller (`api::article.article.popular`)
+  for (const name of [...(custom?.names ?? [])].sort()) if (!names.includes(name)) names.push(name);
   for (const action of UPLOAD_ACTIONS) names.push(`plugin::upload.content-api.${action}`);
   for (const [controller, actions] of Object.entries(USERS_PERMISSIONS_CONTROLLERS)) {
     for (const action of actions) names.push(usersPermissionsAction(controller, action));
@@ -48,9 +50,9 @@ function treeActions(registry: Registry): string[] {
   return names;
 }
 
-function buildTree(registry: Registry, enabled: ReadonlySet<string>): PermissionsTree {
+function buildTree(registry: Registry, enabled: ReadonlySet<string>, custom: CustomActions | undefined): PermissionsTree {
   const tree: PermissionsTree = {};
-  for (const name of treeActions(registry)) {
+  for (const name of treeActions(registry, custom)) {
     const [type, controller, action] = name.split('.') as [string, string, string];
     const controllers = (tree[type] ??= { controllers: {} }).controllers;
     (controllers[controller] ??= {})[action] = { enabled: enabled.has(normalizeAction(name)), policy: '' };
@@ -93,7 +95,7 @@ function snakeType(name: string): string {
   return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
 }
 
-export function createRoleAdmin(registry: Registry, roles: RolesStore, users: UsersStore): RoleAdmin {
+export function createRoleAdmin(registry: Registry, roles: RolesStore, users: UsersStore, custom?: CustomActions): RoleAdmin {
   async function mustFind(id: string): Promise<RoleRecord> {
     // REST names roles by row id; GraphQL by documentId
     const role = (await roles.list()).find((r) => (/^\d+$/.test(id) ? r.id === Number(id) : r.documentId === id));
@@ -110,7 +112,7 @@ export function createRoleAdmin(registry: Registry, roles: RolesStore, users: Us
   }
 
   return {
-    permissions: () => ({ permissions: buildTree(registry, new Set()) }),
+    permissions: () => ({ permissions: buildTree(registry, new Set(), custom) }),
 
     async list() {
       const records = await roles.list();
@@ -122,7 +124,7 @@ export function createRoleAdmin(registry: Registry, roles: RolesStore, users: Us
     async findOne(id) {
       const role = await mustFind(id);
       const row = (await roles.rows()).get(role.id);
-      return { role: { ...row, permissions: buildTree(registry, new Set(role.actions)) } };
+      return { role: { ...row, permissions: buildTree(registry, new Set(role.actions), custom) } };
     },
 
     async create(body) {

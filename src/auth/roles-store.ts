@@ -8,7 +8,7 @@ import type { DocumentRepository } from '../documents/types.js';
 import type { Entry } from '../engine/types.js';
 import { UniqueError, UnknownPermissionsError, ValidationError, VellumError } from '../errors/index.js';
 import type { Registry } from '../model/types.js';
-import { normalizeAction, unknownActions } from './actions.js';
+import { normalizeAction, unknownActions, type CustomActions } from './actions.js';
 import type { AuthState } from './auth-state.js';
 import { PLAIN, allRows, anyOf, eq, populateFields } from './queries.js';
 
@@ -57,7 +57,7 @@ interface Repos {
   readonly permissions: DocumentRepository;
 }
 
-export function createRolesStore(registry: Registry, repos: Repos, state: AuthState): RolesStore {
+export function createRolesStore(registry: Registry, repos: Repos, state: AuthState, custom?: CustomActions): RolesStore {
   async function list(): Promise<RoleRecord[]> {
     const [roles, permissions] = await Promise.all([
       repos.roles.findPage(allRows(null)),
@@ -97,7 +97,7 @@ export function createRolesStore(registry: Registry, repos: Repos, state: AuthSt
 
   function checkActions(actions: readonly string[]): string[] {
     if (actions.length === 0) throw new ValidationError('Name at least one action, e.g. api::article.article.find');
-    const unknown = unknownActions(registry, actions);
+    const unknown = unknownActions(registry, actions, custom);
     if (unknown.length > 0) throw new UnknownPermissionsError(`Unknown permissions provided: ${unknown.join(', ')}`);
     return [...new Set(actions.map(normalizeAction))];
   }

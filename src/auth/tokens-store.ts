@@ -11,7 +11,7 @@ import type { EngineContext } from '../engine/types.js';
 import { readHiddenValues } from '../engine/read-hidden.js';
 import { updateScalars } from '../engine/write/write-entity.js';
 import { UniqueError, UnknownPermissionsError, ValidationError } from '../errors/index.js';
-import { normalizeAction, unknownActions } from './actions.js';
+import { normalizeAction, unknownActions, type CustomActions } from './actions.js';
 import type { TokenType } from './actor.js';
 import { API_TOKEN_UID } from './content-types.js';
 import { PLAIN, allRows, eq } from './queries.js';
@@ -94,7 +94,7 @@ function expiryOf(input: CreateTokenInput, now: Date): string | null {
 }
 
 export function createTokensStore(
-  engine: EngineContext, repo: DocumentRepository, salt: string,
+  engine: EngineContext, repo: DocumentRepository, salt: string, custom?: CustomActions,
 ): TokensStore {
   const list = async (): Promise<TokenRecord[]> => (await repo.findPage(allRows(null))).entries.map(toTokenRecord);
 
@@ -108,7 +108,7 @@ export function createTokensStore(
       const type = input.type as TokenType;
       const permissions = [...new Set((input.permissions ?? []).map((p) => p.trim()).filter(Boolean))];
       if (type !== 'custom' && permissions.length > 0) throw new ValidationError('Non-custom tokens should not reference permissions');
-      const unknown = unknownActions(engine.registry, permissions);
+      const unknown = unknownActions(engine.registry, permissions, custom);
       if (unknown.length > 0) throw new UnknownPermissionsError(`Unknown permissions provided: ${unknown.join(', ')}`);
       const expiresAt = expiryOf(input, new Date());
       if ((await repo.findPage(allRows(eq('name', name)))).entries.length > 0) {

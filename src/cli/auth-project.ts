@@ -1,9 +1,11 @@
 /**
  * Opens a project for the `token` and `role` commands through the app's own runtime
  * (`createRuntime`: the same config, secrets, model and auth as the server), the schema brought
- * up to date never destructively, no HTTP server. Changes made through it replace the
+ * up to date never destructively, no HTTP server; its route files are read for their custom
+ * actions. Changes made through it replace the
  * permission version stamp, so running servers follow within a second.
  */
+import { loadProjectCode } from '../app/project-code.js';
 import { createRuntime } from '../app/runtime.js';
 import type { Logger } from '../app/logger.js';
 import { knownActions } from '../auth/actions.js';
@@ -11,6 +13,7 @@ import type { AuthStores } from '../auth/auth-stores.js';
 import type { Env } from '../config/types.js';
 import type { EngineContext } from '../engine/types.js';
 import { UnknownPermissionsError, VellumError } from '../errors/index.js';
+import { customRouteActions } from '../rest/custom/route-plans.js';
 
 export interface AuthProject {
   readonly stores: AuthStores;
@@ -27,6 +30,13 @@ const stderrLogger: Logger = {
 
 export async function openAuthProject(dir: string, env?: Env): Promise<AuthProject> {
   const runtime = await createRuntime({ dir, env, logger: stderrLogger, neverDestructive: true });
+  try {
+    // the project's custom route actions (api::article.article.popular) can be granted as on the server
+    runtime.stores.customActions.add(customRouteActions((await loadProjectCode(runtime.dir)).routes));
+  } catch (error) {
+    await runtime.close();
+    throw error;
+  }
   return { stores: runtime.stores, engine: runtime.engine, close: () => runtime.close() };
 }
 
@@ -43,7 +53,7 @@ export async function withAuthProject(
   } catch (error) {
     if (error instanceof VellumError) {
       io.err(error.message);
-      if (error.code === UnknownPermissionsError.code) io.err(`Known actions: ${[...knownActions(project.engine.registry)].join(', ')}`);
+      if (error.code === UnknownPermissionsError.code) io.err(`Known actions: ${[...knownActions(project.engine.registry, project.stores.customActions)].join(', ')}`);
       return 1;
     }
     throw error;

@@ -4,7 +4,7 @@
  * transaction (repository `WriteHooks`), so a before- or after-hook that throws rolls the write back.
  */
 import type { WriteHooks } from '../documents/types.js';
-import type { ContentType } from '../model/types.js';
+import { lifecycleModel, strapiReadParams } from './lifecycle-params.js';
 import type { LifecycleEvent, LifecycleName, LifecycleSubscriber, OperationAction, OperationContext } from './types.js';
 
 export interface LifecycleRegistry {
@@ -61,8 +61,9 @@ export function createLifecycleRegistry(): LifecycleRegistry {
 }
 
 /** One event per subscriber, so each keeps its own `state` between its before and after hooks. */
-function eventsFor(subscribers: readonly LifecycleSubscriber[], name: LifecycleName, model: ContentType, context: OperationContext): LifecycleEvent[] {
-  return subscribers.map(() => ({ action: `before${name}`, model, params: context.params, state: {} }));
+function eventsFor(subscribers: readonly LifecycleSubscriber[], name: LifecycleName, context: OperationContext, params: LifecycleEvent['params']): LifecycleEvent[] {
+  const model = lifecycleModel(context.contentType);
+  return subscribers.map(() => ({ action: `before${name}`, model, params, state: {} }));
 }
 
 async function before(subscribers: readonly LifecycleSubscriber[], events: LifecycleEvent[], name: LifecycleName): Promise<void> {
@@ -84,7 +85,9 @@ async function after(subscribers: readonly LifecycleSubscriber[], events: Lifecy
 
 /** Runs a read between its before and after hooks. */
 export async function aroundRead<T>(subscribers: readonly LifecycleSubscriber[], name: LifecycleName, context: OperationContext, read: () => Promise<T>): Promise<T> {
-  const events = eventsFor(subscribers, name, context.contentType, context);
+  // Strapi's db-level shape beside the operation's own params (a copy: the read runs the parsed query)
+  const params = { ...context.params, ...strapiReadParams(context.contentType, context.action, context.params) } as LifecycleEvent['params'];
+  const events = eventsFor(subscribers, name, context, params);
   await before(subscribers, events, name);
   const result = await read();
   await after(subscribers, events, name, result);
@@ -96,7 +99,8 @@ export async function aroundRead<T>(subscribers: readonly LifecycleSubscriber[],
  * `params.data`, possibly replaced by a hook, is what is written), after-hooks before the commit.
  */
 export function writeHooks(subscribers: readonly LifecycleSubscriber[], name: LifecycleName, context: OperationContext): WriteHooks {
-  const events = eventsFor(subscribers, name, context.contentType, context);
+  // the operation's own params object: what a before-hook leaves in `params.data` is written
+  const events = eventsFor(subscribers, name, context, context.params as LifecycleEvent['params']);
   return {
     async before() {
       await before(subscribers, events, name);

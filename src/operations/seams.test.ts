@@ -11,7 +11,7 @@ const context = (): OperationContext => ({
   uid: 'api::article.article',
   contentType: { uid: 'api::article.article' } as ContentType,
   action: 'findMany',
-  params: { query: {} as never },
+  params: { query: { filters: null, sort: [], pagination: { kind: 'page', page: 1, pageSize: 25, withCount: true }, fields: null, populate: [], status: 'published' } },
   caller: null,
   actor: null,
   state: {},

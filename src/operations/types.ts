@@ -9,6 +9,7 @@ import type { DocumentData, Page, WriteStatus } from '../documents/types.js';
 import type { Entry } from '../engine/types.js';
 import type { ContentType } from '../model/types.js';
 import type { FilterNode, PublicationStatus, Query, Selection } from '../query/ast.js';
+import type { StrapiReadParams } from './lifecycle-params.js';
 
 /**
  * What an operation does, named as Strapi 5's Document Service names its methods (so
@@ -133,11 +134,18 @@ export type LifecycleName =
   | 'Create' | 'Update' | 'Delete' | 'FindOne' | 'FindMany' | 'Count' | 'Publish' | 'Unpublish' | 'DiscardDraft';
 
 /** What a lifecycle hook receives; `state` is shared between one subscriber's before and after hooks. */
+/** Strapi's model metadata as lifecycle events give it: the content type plus its table name. */
+export type LifecycleModel = ContentType & { readonly tableName: string };
+
 export interface LifecycleEvent {
   action: `before${LifecycleName}` | `after${LifecycleName}`;
-  readonly model: ContentType;
-  /** the operation's params: a before-hook may change `params.data` of a create or update */
-  readonly params: OperationParams[OperationAction];
+  readonly model: LifecycleModel;
+  /**
+   * Writes: the operation's params (a before-hook may change `params.data` of a create or
+   * update). Reads: Strapi's db-level `where`, `select`, `populate`, `orderBy`, `limit`,
+   * `offset` (lifecycle-params.ts) beside the operation's params.
+   */
+  readonly params: OperationParams[OperationAction] & StrapiReadParams;
   result?: unknown;
   readonly state: Record<string, unknown>;
 }

@@ -173,6 +173,41 @@ describeEachDialect('lifecycles and events', (dialect) => {
     expect(probe().events).toEqual(['all:beforeFindOne', 'afterFindOne:lc-read:function', 'all:afterFindOne']);
   });
 
+  it('read events carry Strapi\'s db-level params (where, select, populate, orderBy, limit, offset) and model', async () => {
+    const seen: { action: string; params: Record<string, unknown>; model: Record<string, unknown> }[] = [];
+    const record = (event: { action: string; params: unknown; model: unknown }) => {
+      const { where, select, populate, orderBy, limit, offset } = event.params as Record<string, unknown>;
+      const { uid, singularName, tableName } = event.model as Record<string, unknown>;
+      seen.push({ action: event.action, params: JSON.parse(JSON.stringify({ where, select, populate, orderBy, limit, offset })), model: { uid, singularName, tableName } });
+    };
+    const off = t.app.operations.lifecycles.subscribe({ models: [TAG], beforeFindMany: record, beforeFindOne: record, beforeCount: record });
+    try {
+      const tag = await tags().create({ data: { name: 'lc-params' } });
+      const list = await rest('GET', '/tags?filters[name][$startsWith]=lc-p&filters[$or][0][name][$ne]=x&filters[$or][1][name][$null]=true&sort=name:desc&fields[0]=name&pagination[page]=2&pagination[pageSize]=3&populate[articles][fields][0]=title');
+      expect(list.status).toBe(200);
+      expect((await rest('GET', `/tags/${tag.documentId}?populate=articles`)).status).toBe(200);
+      await tags().count({ filters: { name: 'lc-params' } });
+      expect(seen).toEqual([
+        {
+          action: 'beforeFindMany',
+          model: { uid: TAG, singularName: 'tag', tableName: 'tags' },
+          params: {
+            where: { $and: [{ name: { $startsWith: 'lc-p' } }, { $or: [{ name: { $ne: 'x' } }, { name: { $null: true } }] }] },
+            select: ['name', 'documentId'],
+            populate: { articles: { select: ['title'] } },
+            orderBy: [{ name: 'desc' }],
+            limit: 3,
+            offset: 3,
+          },
+        },
+        { action: 'beforeFindOne', model: { uid: TAG, singularName: 'tag', tableName: 'tags' }, params: { where: { documentId: tag.documentId }, populate: { articles: true } } },
+        { action: 'beforeCount', model: { uid: TAG, singularName: 'tag', tableName: 'tags' }, params: { where: { name: { $eq: 'lc-params' } } } },
+      ]);
+    } finally {
+      off();
+    }
+  });
+
   it('calls a function-form subscriber for every action of every model', async () => {
     await tags().create({ data: { name: 'lc-all' } });
     expect(probe().events.filter((e) => e.startsWith('all:'))).toEqual(['all:beforeCreate', 'all:afterCreate']);

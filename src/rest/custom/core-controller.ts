@@ -4,13 +4,16 @@
  * set `populate`), calls the operation with the request as caller (permission check,
  * sanitising, policies, lifecycles) and returns `{ data, meta }`. Project controllers made with
  * `factories.createCoreController` have this object as their prototype, so `super.find(ctx)`
- * runs it.
+ * runs it. When the project's service of the type replaces a core method (`find` …), the action
+ * calls it as Strapi's core controller does (`strapi.service(uid).find(query)`), with the
+ * request's caller in the params (core-service.ts); otherwise it runs the operation directly.
  */
 import { NotFoundError, ValidationError } from '../../errors/index.js';
 import type { ContentType } from '../../model/types.js';
 import type { Operations } from '../../operations/operations.js';
 import type { RestQueryContext } from '../../query/parse-rest-query.js';
 import { parseRestQuery, parseSelection } from '../../query/parse-rest-query.js';
+import { REQUEST_CALLER, type CoreServiceParams } from './core-service.js';
 import type { RestContext } from './rest-context.js';
 
 export type ControllerAction = (ctx: RestContext, next?: () => Promise<unknown>) => unknown;
@@ -32,9 +35,17 @@ export interface CoreController {
   readonly [action: string]: unknown;
 }
 
+/** A method of a project's service, bound to it. */
+export type ServiceMethod = (...args: unknown[]) => Promise<unknown>;
+
 export interface CoreDeps {
   readonly operations: Operations;
   readonly query: RestQueryContext;
+  /**
+   * The project's service method `method` of `uid` when it replaces the core one, else
+   * undefined. Asked once per action, on its first request (services are built by then).
+   */
+  readonly serviceOverride?: (uid: string, method: string) => ServiceMethod | undefined;
 }
 
 function bodyData(ctx: RestContext): Record<string, unknown> {
@@ -86,33 +97,71 @@ export function createCoreController(deps: CoreDeps, schema: ContentType): CoreC
     transformResponse: (data, meta) => ({ data, meta: meta ?? {} }),
   };
 
+  const overrides = new Map<string, ServiceMethod | null>();
+  const override = (method: string): ServiceMethod | null => {
+    let known = overrides.get(method);
+    if (known === undefined) {
+      known = deps.serviceOverride?.(uid, method) ?? null;
+      overrides.set(method, known);
+    }
+    return known;
+  };
+  // Strapi's core controller hands the service `{ ...ctx.query }` (and `data` for writes); the caller rides along
+  const query = (ctx: RestContext, data?: Record<string, unknown>): CoreServiceParams => ({
+    ...ctx.query,
+    ...(data === undefined ? {} : { data }),
+    [REQUEST_CALLER]: ctx.caller,
+  });
+  const entryOf = (value: unknown) => found(value as Record<string, unknown> | null);
+
   const respond = (data: unknown) => helpers.transformResponse(data, {});
+  const removed = (ctx: RestContext, value: unknown) => {
+    found(value);
+    ctx.status = 204;
+    return undefined;
+  };
   const actions: Record<string, ControllerAction> = single
     ? {
-        find: async (ctx) => respond(found(await findFirst(ctx.caller, ctx))),
-        update: async (ctx) => respond(found(await update(ctx.caller, ctx))),
+        async find(ctx) {
+          const service = override('find');
+          return respond(service ? entryOf(await service(query(ctx))) : found(await findFirst(ctx.caller, ctx)));
+        },
+        async update(ctx) {
+          const service = override('createOrUpdate');
+          return respond(service ? entryOf(await service(query(ctx, bodyData(ctx)))) : found(await update(ctx.caller, ctx)));
+        },
         async delete(ctx) {
-          found(await remove(ctx.caller, ctx));
-          ctx.status = 204;
-          return undefined;
+          const service = override('delete');
+          return removed(ctx, service ? await service(query(ctx)) : await remove(ctx.caller, ctx));
         },
       }
     : {
         async find(ctx) {
+          const service = override('find');
+          if (service) {
+            const { results, pagination } = (await service(query(ctx))) as { results: unknown; pagination: unknown };
+            return helpers.transformResponse(results, { pagination });
+          }
           const page = await findMany(ctx.caller, ctx);
           return helpers.transformResponse(page.entries, { pagination: page.pagination });
         },
-        findOne: async (ctx) => respond(found(await findOne(ctx.caller, ctx))),
+        async findOne(ctx) {
+          const service = override('findOne');
+          return respond(service ? entryOf(await service(ctx.params['id'] ?? '', query(ctx))) : found(await findOne(ctx.caller, ctx)));
+        },
         async create(ctx) {
-          const entry = await create(ctx.caller, ctx);
+          const service = override('create');
+          const entry = service ? await service(query(ctx, bodyData(ctx))) : await create(ctx.caller, ctx);
           ctx.status = 201;
           return respond(entry);
         },
-        update: async (ctx) => respond(found(await update(ctx.caller, ctx))),
+        async update(ctx) {
+          const service = override('update');
+          return respond(service ? entryOf(await service(ctx.params['id'] ?? '', query(ctx, bodyData(ctx)))) : found(await update(ctx.caller, ctx)));
+        },
         async delete(ctx) {
-          found(await remove(ctx.caller, ctx));
-          ctx.status = 204;
-          return undefined;
+          const service = override('delete');
+          return removed(ctx, service ? await service(ctx.params['id'] ?? '', query(ctx)) : await remove(ctx.caller, ctx));
         },
       };
   return Object.assign(helpers, actions);

@@ -1,7 +1,7 @@
 /**
  * The content API of a project with route files, controllers or services of its own: each api's
  * route files (core routers and custom `{ routes }` files, in file order); an api without route
- * files keeps the built-in routes. A type whose core router and controller are unchanged keeps
+ * files keeps the built-in routes. A type whose core router, controller and service are unchanged keeps
  * the built-in handlers (content-routes.ts), which answer the same without a Koa-style ctx.
  */
 import { MethodNotAllowedError, StartupError } from '../../errors/index.js';
@@ -24,6 +24,8 @@ const apiOf = (uid: string): string => uid.slice('api::'.length, uid.indexOf('.'
 export function registerProjectRoutes(ctx: TransportContext, custom: RestCustomization): void {
   const { parts, strapi } = custom;
   const deps: PlanDeps = { operations: ctx.operations, parts, strapi };
+  // the built-in handlers serve a type unless its controller, or a service method its core controller calls, is the project's
+  const customized = (uid: string) => parts.customizedController(uid) || parts.customizedService(uid);
   const routeFiles = parts.project.routes;
   const apisWithRoutes = new Set(routeFiles.map((entry) => entry.api));
   const plans: { source: NamedExport | { file: string; api?: string }; plan: RoutePlan }[] = [];
@@ -34,7 +36,7 @@ export function registerProjectRoutes(ctx: TransportContext, custom: RestCustomi
   for (const schema of ctx.registry.contentTypes.values()) {
     if (schema.namespace !== 'api' || apisWithRoutes.has(apiOf(schema.uid))) continue;
     // no route files in its api: the built-in routes, through the project's controller if it changed it
-    if (!parts.customizedController(schema.uid)) registerContentRoutes(ctx, schema);
+    if (!customized(schema.uid)) registerContentRoutes(ctx, schema);
     else declare({ file: `core router of ${schema.uid}`, api: apiOf(schema.uid) }, coreRoutes(schema, createCoreRouter(schema.uid)));
   }
   for (const entry of routeFiles) {
@@ -45,7 +47,7 @@ export function registerProjectRoutes(ctx: TransportContext, custom: RestCustomi
     const router = entry.value;
     const schema: ContentType | undefined = ctx.registry.contentTypes.get(router.uid);
     if (!schema || schema.namespace !== 'api') throw new StartupError(`${entry.file}: factories.createCoreRouter("${router.uid}") names no content type`);
-    const unchanged = factoryInfo(router)?.customized === false && !parts.customizedController(schema.uid);
+    const unchanged = factoryInfo(router)?.customized === false && !customized(schema.uid);
     if (unchanged) registerContentRoutes(ctx, schema);
     else declare(entry, coreRoutes(schema, router));
   }

@@ -6,7 +6,7 @@
  */
 import { StartupError } from '../../errors/index.js';
 import type { Registry } from '../../model/types.js';
-import { createCoreController, type CoreController, type CoreDeps } from './core-controller.js';
+import { createCoreController, type CoreController, type CoreDeps, type ServiceMethod } from './core-controller.js';
 import { createCoreService, type CoreService } from './core-service.js';
 import { CORE_PARTS, factoryInfo, type CoreParts, type FactoryStrapi } from './factories.js';
 
@@ -35,6 +35,10 @@ export interface RestParts {
   service(uid: string): Record<string, unknown> | undefined;
   /** false when the type's controller is the core one unchanged (no file, or `createCoreController(uid)` alone) */
   customizedController(uid: string): boolean;
+  /** the project's service method of `uid` when it replaces the core one (the core controller then calls it) */
+  serviceOverride(uid: string, method: string): ServiceMethod | undefined;
+  /** true when the project's service of `uid` replaces one of the core methods the core controller calls */
+  customizedService(uid: string): boolean;
   readonly project: RestProject;
 }
 
@@ -53,6 +57,9 @@ function instantiate(entry: NamedExport, strapi: FactoryStrapi): Controller {
   return built as Controller;
 }
 
+/** The core service methods the core controller's actions call (Strapi's core controller). */
+const CONTROLLER_SERVICE_METHODS = ['find', 'findOne', 'create', 'update', 'delete', 'createOrUpdate'];
+
 export function createRestParts(deps: RestPartsDeps, project: RestProject): RestParts {
   const coreControllers = new Map<string, CoreController>();
   const coreServices = new Map<string, CoreService>();
@@ -62,7 +69,7 @@ export function createRestParts(deps: RestPartsDeps, project: RestProject): Rest
       let built = coreControllers.get(uid);
       if (!built) {
         if (!isApiType(uid)) throw new StartupError(`factories.createCoreController("${uid}"): no content type ${uid}`);
-        built = createCoreController(deps, deps.registry.contentType(uid));
+        built = createCoreController({ ...deps, serviceOverride }, deps.registry.contentType(uid));
         coreControllers.set(uid, built);
       }
       return built;
@@ -97,11 +104,22 @@ export function createRestParts(deps: RestPartsDeps, project: RestProject): Rest
     if (built) cache.set(uid, built);
     return built;
   };
+  const service = (uid: string) => lookup(uid, services, serviceFiles, (u) => core.service(u) as unknown as Record<string, unknown>);
+  function serviceOverride(uid: string, method: string): ServiceMethod | undefined {
+    if (!serviceFiles.has(uid) || !isApiType(uid)) return undefined;
+    const own = service(uid);
+    const fn = own?.[method];
+    // a factory extension without its own `find` reaches the core one through its prototype: no override
+    if (typeof fn !== 'function' || fn === (core.service(uid) as Record<string, unknown>)[method]) return undefined;
+    return (...args) => (fn as ServiceMethod).apply(own, args);
+  }
   return {
     core,
     project,
     controller: (uid) => lookup(uid, controllers, controllerFiles, (u) => core.controller(u) as unknown as Controller),
-    service: (uid) => lookup(uid, services, serviceFiles, (u) => core.service(u) as unknown as Record<string, unknown>),
+    service,
+    serviceOverride,
+    customizedService: (uid) => CONTROLLER_SERVICE_METHODS.some((method) => serviceOverride(uid, method) !== undefined),
     customizedController(uid) {
       const file = controllerFiles.get(uid);
       return file !== undefined && factoryInfo(file.value)?.customized !== false;

@@ -113,12 +113,35 @@ function checkAuth(source: Source, route: RouteDeclaration): RoutePlan['auth'] {
   return fail(source, route, 'config.auth must be false or { scope: [<action>, ...] }');
 }
 
+/** `article.popular` in api `article` (or `api::article.article.popular`) → controller uid and action; undefined without a dot */
+function handlerTarget(handler: string, api: string | undefined): { uid: string; action: string } | undefined {
+  const dot = handler.lastIndexOf('.');
+  if (dot <= 0) return undefined;
+  const controllerName = handler.slice(0, dot);
+  return { uid: controllerName.includes('::') ? controllerName : api ? `api::${api}.${controllerName}` : controllerName, action: handler.slice(dot + 1) };
+}
+
+/**
+ * The permission names the custom route files' handlers ask (`api::article.article.popular`),
+ * as Strapi registers a content-API action per handler: grantable to roles and tokens. Core
+ * routers name core actions only. Read from the files alone, so the CLI knows them too.
+ */
+export function customRouteActions(routeFiles: readonly NamedExport[]): string[] {
+  const names = new Set<string>();
+  for (const entry of routeFiles) {
+    if (isCoreRouter(entry.value)) continue;
+    for (const route of customRoutes(entry)) {
+      const target = handlerTarget(route.handler, entry.api);
+      if (target) names.add(`${target.uid}.${target.action}`);
+    }
+  }
+  return [...names];
+}
+
 export function planRoute(deps: PlanDeps, source: Source, route: RouteDeclaration): RoutePlan {
-  const dot = route.handler.lastIndexOf('.');
-  if (dot <= 0) fail(source, route, `handler "${route.handler}" names no action (expected "<controller>.<action>")`);
-  const controllerName = route.handler.slice(0, dot);
-  const actionName = route.handler.slice(dot + 1);
-  const uid = controllerName.includes('::') ? controllerName : source.api ? `api::${source.api}.${controllerName}` : controllerName;
+  const target = handlerTarget(route.handler, source.api);
+  if (!target) fail(source, route, `handler "${route.handler}" names no action (expected "<controller>.<action>")`);
+  const { uid, action: actionName } = target;
   const controller: Controller | undefined = deps.parts.controller(uid);
   if (!controller) fail(source, route, `handler "${route.handler}" names no controller (no ${uid})`);
   const action = controller[actionName];
