@@ -29,11 +29,17 @@ beforeAll(async () => {
   await cp(BLOG_FIXTURE, projectDir, { recursive: true });
   // a GraphQL extension written as a function: it receives nexus, which the bundle loads on demand
   await mkdir(join(projectDir, 'src'), { recursive: true });
-  await writeFile(join(projectDir, 'src', 'index.ts'), `export default {
+  // Project code importing `vellum` gets the running server's own classes: an error it throws is
+  // recognised (403 FORBIDDEN), not masked as a 500 from a second copy of the package.
+  await writeFile(join(projectDir, 'src', 'index.ts'), `import { errors } from 'vellum';
+export default {
   register({ strapi }: { strapi: any }) {
     strapi.plugin('graphql').service('extension').use(({ nexus }) => ({
-      types: [nexus.extendType({ type: 'Query', definition(t: any) { t.string('bundled', { resolve: () => 'yes' }); } })],
-      resolversConfig: { 'Query.bundled': { auth: false } },
+      types: [nexus.extendType({ type: 'Query', definition(t: any) {
+        t.string('bundled', { resolve: () => 'yes' });
+        t.string('refused', { resolve: () => { throw new errors.ForbiddenError('not for you'); } });
+      } })],
+      resolversConfig: { 'Query.bundled': { auth: false }, 'Query.refused': { auth: false } },
     }));
   },
 };
@@ -48,7 +54,7 @@ afterAll(async () => {
 });
 
 describe('server bundle', () => {
-  it('starts a project and answers REST and GraphQL, nexus extension included', async () => {
+  it('starts a project and answers REST and GraphQL, with a nexus extension and errors from `vellum`', async () => {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
     const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(HOST|PORT|DATABASE_\w+)$/.test(key)));
     // what bin/vellum.js does with dist/bundle/main.js
@@ -74,5 +80,12 @@ describe('server bundle', () => {
       body: JSON.stringify({ query: '{ bundled }' }),
     });
     expect(await graphql.json()).toEqual({ data: { bundled: 'yes' } });
+    const refused = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ refused }' }),
+    });
+    const body = (await refused.json()) as { errors: Array<{ message: string; extensions: { code: string } }> };
+    expect(body.errors.map((e) => [e.message, e.extensions.code])).toEqual([['not for you', 'FORBIDDEN']]);
   }, 60_000);
 });
