@@ -13,6 +13,7 @@ import type { Registry } from '../model/types.js';
 import { apiUid } from '../model/uid.js';
 import { LIFECYCLE_NAMES } from '../operations/lifecycles.js';
 import type { LifecycleSubscriber } from '../operations/types.js';
+import { VELLUM_MODULES } from './strapi-modules.js';
 
 export interface ContentTypeLifecycles {
   readonly uid: string;
@@ -38,7 +39,7 @@ export async function loadContentTypeLifecycles(projectDir: string, registry: Re
       const file = relative(projectDir, path);
       const uid = apiUid(api, type);
       if (!registry.contentTypes.has(uid)) throw new StartupError(`${file}: no content type ${uid} (schema.json) beside it`);
-      jiti ??= createJiti(import.meta.url, { interopDefault: true, moduleCache: false, fsCache: false });
+      jiti ??= createJiti(import.meta.url, { interopDefault: true, moduleCache: false, fsCache: false, virtualModules: { ...VELLUM_MODULES } });
       let loaded: unknown;
       try {
         loaded = await jiti.import(path, { default: true });

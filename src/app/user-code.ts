@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createJiti } from '../config/jiti.js';
 import { StartupError } from '../errors/index.js';
+import { VELLUM_MODULES } from './strapi-modules.js';
 
 export interface Lifecycles {
   register?(context: { strapi: unknown; app: unknown }): unknown;
@@ -18,7 +19,7 @@ const CANDIDATES = ['index.ts', 'index.mts', 'index.js', 'index.mjs', 'index.cjs
 export async function loadLifecycles(projectDir: string): Promise<Lifecycles> {
   const file = CANDIDATES.map((name) => join(projectDir, 'src', name)).find((path) => existsSync(path));
   if (!file) return {};
-  const jiti = createJiti(import.meta.url, { interopDefault: true, moduleCache: false, fsCache: false });
+  const jiti = createJiti(import.meta.url, { interopDefault: true, moduleCache: false, fsCache: false, virtualModules: { ...VELLUM_MODULES } });
   try {
     const loaded = (await jiti.import(file, { default: true })) as unknown;
     return typeof loaded === 'object' && loaded !== null ? (loaded as Lifecycles) : {};

@@ -6,7 +6,9 @@
  * still hold, per instance) rather than letting every request through or refusing them all.
  */
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+
+type RateLimiterModule = typeof import('rate-limiter-flexible');
 
 export interface RateLimiter {
   /** counts one request; resolves to the seconds to wait when the key is over its limit, else undefined */
@@ -26,28 +28,29 @@ export interface RateLimiterOptions {
 
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const shape = { points: options.max, duration: Math.max(1, Math.ceil(options.interval / 1000)), keyPrefix: options.keyPrefix ?? 'vellum:auth' };
-  const memory = new RateLimiterMemory(shape);
   let redis: Redis | undefined;
-  let redisLimiter: Promise<RateLimiterAbstract> | undefined;
   const redisUrl = options.redisUrl;
-  // lazy, module included: CLI commands and servers without Redis never load or touch it; one
-  // retry, then the in-memory insurance answers instead of a request waiting on a dead connection
-  const limiter = (): Promise<RateLimiterAbstract> | RateLimiterAbstract => {
-    if (!redisUrl) return memory;
-    redisLimiter ??= import('ioredis').then(({ Redis }) => {
-      redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
-      redis.on('error', () => undefined); // reconnects on its own; each failed command falls back to memory
-      return new RateLimiterRedis({ ...shape, storeClient: redis, insuranceLimiter: memory });
-    });
-    return redisLimiter;
-  };
+  // rate-limiter-flexible (~40 modules) loads on the first counted request, not at start.
+  // Redis is lazy too, module included: CLI commands and servers without Redis never load or
+  // touch it; one retry, then the in-memory insurance answers instead of a request waiting on a
+  // dead connection
+  const limiter = once(async (): Promise<{ module: RateLimiterModule; limiter: RateLimiterAbstract }> => {
+    const module = await import('rate-limiter-flexible');
+    const memory = new module.RateLimiterMemory(shape);
+    if (!redisUrl) return { module, limiter: memory };
+    const { Redis } = await import('ioredis');
+    redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+    redis.on('error', () => undefined); // reconnects on its own; each failed command falls back to memory
+    return { module, limiter: new module.RateLimiterRedis({ ...shape, storeClient: redis, insuranceLimiter: memory }) };
+  });
   return {
     async hit(key) {
+      const { module, limiter: counter } = await limiter();
       try {
-        await (await limiter()).consume(key);
+        await counter.consume(key);
         return undefined;
       } catch (refusal) {
-        if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+        if (refusal instanceof module.RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
         throw refusal;
       }
     },
@@ -55,4 +58,10 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       if (redis && redis.status !== 'end') await redis.quit().catch(() => redis?.disconnect());
     },
   };
+}
+
+/** The first call's promise, kept: concurrent first requests share one load. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
 }

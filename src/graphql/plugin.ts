@@ -50,7 +50,7 @@ export async function registerGraphql(
   for (const action of extensions.settings.unknownActions()) ctx.log.warn(`GraphQL extension service: disableAction("${action}") names no action (known: find, findOne, create, update, delete, "*")`);
   // users-permissions operations (register, login, me) join the generated schema, then the project's extensions
   const generated = withAuthOperations(buildGraphqlSchema(ctx.registry, { shadowCRUD: config.shadowCRUD, settings: extensions.settings }), ctx.auth);
-  const schema = applyExtensions(generated, extensions.resolve(ctx.app), {
+  const schema = await applyExtensions(generated, await extensions.resolve(ctx.app), {
     app: ctx.app,
     handlers,
     actor: (request) => ctx.auth.actor(request),

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { createJiti } from '../../config/jiti.js';
 import { StartupError } from '../../errors/index.js';
 import type { Logger } from '../logger.js';
+import { VELLUM_MODULES } from '../strapi-modules.js';
 import { registerBuiltin } from './builtin-middlewares.js';
 import { registerKoaMiddlewares, type KoaMiddleware } from './custom-middlewares.js';
 import { middlewareEntries, type MiddlewareEntry } from './middleware-entries.js';
@@ -31,7 +32,7 @@ function middlewareFile(dir: string, entry: MiddlewareEntry): string | undefined
 async function loadCustom(dir: string, entry: MiddlewareEntry, app: unknown): Promise<KoaMiddleware> {
   const file = middlewareFile(dir, entry);
   if (!file) throw new StartupError(`config/middlewares: middleware "${entry.name}" not found (looked for src/middlewares, src/api/*/middlewares or the resolve path)`);
-  const jiti = createJiti(import.meta.url, { interopDefault: true });
+  const jiti = createJiti(import.meta.url, { interopDefault: true, virtualModules: { ...VELLUM_MODULES } });
   const factory = (await jiti.import(file, { default: true })) as unknown;
   if (typeof factory !== 'function') throw new StartupError(`${file}: a middleware must export (config, { strapi }) => async (ctx, next) => {…}`);
   const middleware = (factory as (config: unknown, context: { strapi: unknown; app: unknown }) => unknown)(entry.config, { strapi: app, app });

@@ -4,11 +4,12 @@
  * `typeDefs` (graphql-js `extendSchema`, so `extend type Query` works and generated resolvers
  * and scalars stay as they are), `resolvers` (`@graphql-tools/schema`), then `resolversConfig`.
  * Every mistake is a StartupError naming the extension (its `use()` position) and the item.
+ * nexus and @graphql-tools/schema (about 300 modules, ~200 ms of a start) are loaded only when an
+ * extension uses them.
  */
-import { addResolversToSchema } from '@graphql-tools/schema';
 import type { IResolvers } from '@graphql-tools/utils';
 import { extendSchema, GraphQLError, isObjectType, parse, type GraphQLSchema } from 'graphql';
-import * as nexus from 'nexus';
+import type * as Nexus from 'nexus';
 import { StartupError } from '../../errors/index.js';
 import { isRecord } from '../../util/is-record.js';
 import type { NamedHandlers } from './named-handlers.js';
@@ -43,14 +44,15 @@ function checkShape(index: number, extension: unknown): ExtensionObject {
   return extension as ExtensionObject;
 }
 
-function withNexus(schema: GraphQLSchema, extensions: readonly NumberedExtension[]): GraphQLSchema {
+async function withNexus(schema: GraphQLSchema, extensions: readonly NumberedExtension[]): Promise<GraphQLSchema> {
   const types = extensions.flatMap(({ extension }) => extension.types ?? []);
   const plugins = extensions.flatMap(({ extension }) => extension.plugins ?? []);
   if (types.length === 0 && plugins.length === 0) return schema;
+  const nexus = await import('nexus');
   try {
     return nexus.makeSchema({
       types,
-      plugins: plugins as nexus.core.NexusPlugin[],
+      plugins: plugins as Nexus.core.NexusPlugin[],
       mergeSchema: { schema },
       outputs: false,
       shouldGenerateArtifacts: false,
@@ -75,9 +77,11 @@ function withTypeDefs(schema: GraphQLSchema, extensions: readonly NumberedExtens
   return current;
 }
 
-function withResolvers(schema: GraphQLSchema, extensions: readonly NumberedExtension[]): { schema: GraphQLSchema; replaced: Set<string> } {
+async function withResolvers(schema: GraphQLSchema, extensions: readonly NumberedExtension[]): Promise<{ schema: GraphQLSchema; replaced: Set<string> }> {
   let current = schema;
   const replaced = new Set<string>();
+  if (extensions.every(({ extension }) => !extension.resolvers)) return { schema: current, replaced };
+  const { addResolversToSchema } = await import('@graphql-tools/schema');
   for (const { index, extension } of extensions) {
     if (!extension.resolvers) continue;
     for (const [type, fields] of Object.entries(extension.resolvers)) {
@@ -162,11 +166,11 @@ function resolveConfigs(schema: GraphQLSchema, extensions: readonly NumberedExte
 }
 
 /** `base` with every registered extension applied; `base` itself when there is none. */
-export function applyExtensions(base: GraphQLSchema, registered: readonly NumberedExtension[], runtime: ExtensionRuntime): GraphQLSchema {
+export async function applyExtensions(base: GraphQLSchema, registered: readonly NumberedExtension[], runtime: ExtensionRuntime): Promise<GraphQLSchema> {
   if (registered.length === 0) return base;
   const extensions = registered.map(({ index, extension }) => ({ index, extension: checkShape(index, extension) }));
   const builtInRootFields = new Set([base.getQueryType(), base.getMutationType(), base.getSubscriptionType()].flatMap((root) => Object.keys(root?.getFields() ?? {})));
-  const { schema, replaced } = withResolvers(withTypeDefs(withNexus(base, extensions), extensions), extensions);
+  const { schema, replaced } = await withResolvers(withTypeDefs(await withNexus(base, extensions), extensions), extensions);
   const configs = resolveConfigs(schema, extensions, runtime);
   return wrapResolvers(schema, runtime, { configs, builtInRootFields, replaced });
 }

@@ -2,8 +2,8 @@
  * `strapi.plugin('graphql').service('extension')`: shadow-CRUD settings and `use(extension)`.
  * Project code calls it in `register()`; the GraphQL plugin reads it once, when it builds the
  * schema (extension functions run then, with `{ nexus, strapi, app }`, as in Strapi v4).
+ * nexus (about 190 modules) is loaded only when an extension function is registered.
  */
-import * as nexus from 'nexus';
 import { createShadowCrudSettings, type ShadowCrudHandle, type ShadowCrudSettings } from './shadow-crud.js';
 import type { Extension, ExtensionObject } from './types.js';
 
@@ -16,7 +16,7 @@ export interface GraphqlExtensions {
   readonly service: GraphqlExtensionService;
   readonly settings: ShadowCrudSettings;
   /** every registered extension as an object, in `use()` order, with its position (1-based) */
-  resolve(app: unknown): Array<{ readonly index: number; readonly extension: ExtensionObject }>;
+  resolve(app: unknown): Promise<Array<{ readonly index: number; readonly extension: ExtensionObject }>>;
 }
 
 export function createGraphqlExtensions(): GraphqlExtensions {
@@ -32,9 +32,12 @@ export function createGraphqlExtensions(): GraphqlExtensions {
   return {
     service,
     settings,
-    resolve: (app) => registered.map((extension, i) => ({
-      index: i + 1,
-      extension: typeof extension === 'function' ? extension({ nexus, strapi: app, app }) : extension,
-    })),
+    async resolve(app) {
+      const nexus = registered.some((extension) => typeof extension === 'function') ? await import('nexus') : undefined;
+      return registered.map((extension, i) => ({
+        index: i + 1,
+        extension: typeof extension === 'function' ? extension({ nexus: nexus!, strapi: app, app }) : extension,
+      }));
+    },
   };
 }
