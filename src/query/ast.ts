@@ -50,6 +50,11 @@ export interface PopulateNode {
   readonly populate: readonly PopulateNode[];
   /** dynamic zones only: per component uid; null = every component with default selection */
   readonly on: Readonly<Record<string, NestedSelection>> | null;
+  /**
+   * The publication status read from here down, when it differs from the query's (GraphQL's
+   * `localizations(publicationState: …)`); absent: the query's status.
+   */
+  readonly status?: PublicationStatus;
 }
 
 /** The selection inside one component of a dynamic zone (`populate[dz][on][uid]...`). */

@@ -51,7 +51,7 @@ export function loadLinkedRows(
     const linkColumns = [`${linkAlias}.${link.parentColumn} as ${PARENT_KEY}`];
     if (link.orderColumn) linkColumns.push(`${linkAlias}.${link.orderColumn} as ${LINK_ORDER}`);
     const qb = knex.select([...linkColumns, ...selectColumns(fields, targetAlias)]).from({ [linkAlias]: link.table });
-    joinLinkTarget(qb, target, linkAlias, targetAlias, status);
+    joinLinkTarget(ctx, qb, target, linkAlias, targetAlias, status);
     qb.whereIn(`${linkAlias}.${link.parentColumn}`, keys);
     if (selection.filters) applyFilters(scope, qb, target.schema, targetAlias, selection.filters);
     applySort(scope, qb, target.schema, targetAlias, selection.sort, { tieBreaker: false });

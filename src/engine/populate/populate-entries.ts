@@ -35,12 +35,14 @@ export async function populateEntries(
   weights?: ReadonlyMap<Entry, number>,
 ): Promise<void> {
   if (entries.length === 0) return;
-  // Schema order, so populated keys follow the attribute order whatever order `populate` had.
+  // Schema order, so populated keys follow the attribute order whatever order `populate` had
+  // (`localizations`, which is no schema attribute, last).
   const names = Object.keys(schema.attributes);
-  const nodes = [...populate].sort((a, b) => names.indexOf(a.attribute) - names.indexOf(b.attribute));
+  const rank = (name: string): number => (names.includes(name) ? names.indexOf(name) : names.length);
+  const nodes = [...populate].sort((a, b) => rank(a.attribute) - rank(b.attribute));
   for (const node of nodes) {
     const plan = planPopulate(ctx.registry, schema, node);
-    if (plan) await populateAttribute(ctx, plan, entries, status, weights);
+    if (plan) await populateAttribute(ctx, plan, entries, node.status ?? status, weights);
   }
 }
 

@@ -32,7 +32,8 @@ import { attributeOf, isHidden, isToMany } from '../../model/attributes.js';
 import { UPLOAD_FILE_UID } from '../../model/built-in-types.js';
 import type { ContentType, Registry, Schema } from '../../model/types.js';
 import type { NestedSelection, PopulateNode, PublicationStatus } from '../../query/ast.js';
-import { parseGraphqlFilters, parseGraphqlSort } from '../../query/parse-graphql-args.js';
+import { parseGraphqlFilters, parseGraphqlSort, parsePublicationState } from '../../query/parse-graphql-args.js';
+import { isLocalizedType } from '../../model/i18n.js';
 import {
   componentTypeName,
   entityName,
@@ -126,8 +127,8 @@ function argumentsOf(walk: Walk, parentType: string, node: FieldNode): Record<st
 
 const responseKey = (node: FieldNode): string => node.alias?.value ?? node.name.value;
 
-/** pagination only slices the loaded list; filters and sort shape what is loaded */
-const loadKey = (args: Record<string, unknown>): string => JSON.stringify([args['filters'] ?? null, args['sort'] ?? null]);
+/** pagination only slices the loaded list; filters, sort and (`localizations`) publicationState shape what is loaded */
+const loadKey = (args: Record<string, unknown>): string => JSON.stringify([args['filters'] ?? null, args['sort'] ?? null, args['publicationState'] ?? null]);
 
 interface Variant {
   readonly args: Record<string, unknown>;
@@ -154,7 +155,7 @@ export function selectionOf(walk: Walk, schema: Schema, nodes: readonly FieldNod
   for (const node of nodes) {
     const name = node.name.value;
     if (name.startsWith('__') || name === 'id') continue;
-    if (TIMESTAMPS.has(name) && schema.modelType === 'contentType') {
+    if ((TIMESTAMPS.has(name) && schema.modelType === 'contentType') || (name === 'locale' && isLocalizedType(schema))) {
       fields.add(name);
       continue;
     }
@@ -165,7 +166,7 @@ export function selectionOf(walk: Walk, schema: Schema, nodes: readonly FieldNod
   }
   const populate: PopulateNode[] = [];
   for (const [name, group] of groups) {
-    const attribute = schema.attributes[name];
+    const attribute = attributeOf(schema, name);
     // a dynamic zone is a list too, but its field takes no list arguments
     const withArgs = attribute !== undefined && attribute.kind !== 'dynamiczone' && isToMany(attribute);
     const [primary, ...others] = variantsOf(walk, schema, group, withArgs);
@@ -194,7 +195,7 @@ function deferVariant(walk: Walk, schema: Schema, name: string, variant: Variant
 }
 
 function populateNode(walk: Walk, schema: Schema, name: string, variant: Variant, path: readonly string[]): PopulateNode | null {
-  const attribute = schema.attributes[name];
+  const attribute = attributeOf(schema, name);
   const nodes = variant.nodes;
   const here = [...path, responseKey(nodes[0]!)];
   if (!attribute) return null;
@@ -228,6 +229,9 @@ function populateNode(walk: Walk, schema: Schema, name: string, variant: Variant
 
 function freezeNode(name: string, inner: SchemaSelection, args: Record<string, unknown>, target: Schema, registry: Registry): PopulateNode {
   const sort = Array.isArray(args['sort']) ? parseGraphqlSort(args['sort'] as (string | null)[], target, registry) : [];
+  const state = args['publicationState'];
+  // only `localizations` takes publicationState: its versions in that state, whatever the root's
+  const status = (state === 'live' || state === 'preview') && target.modelType === 'contentType' ? parsePublicationState(state, target.draftAndPublish) : undefined;
   return Object.freeze({
     attribute: name,
     fields: Object.freeze(inner.fields),
@@ -235,6 +239,7 @@ function freezeNode(name: string, inner: SchemaSelection, args: Record<string, u
     filters: parseGraphqlFilters(args['filters'], target, registry),
     populate: Object.freeze(inner.populate),
     on: null,
+    ...(status === undefined ? {} : { status }),
   });
 }
 
