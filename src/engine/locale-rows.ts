@@ -4,10 +4,13 @@
  * written row to the siblings of the same publication state after every write.
  */
 import type { Knex } from 'knex';
-import { SYSTEM_COLUMNS, columnName } from '../db/naming.js';
+import { MEDIA_LINK_COLUMNS as M, MEDIA_LINK_TABLE, SYSTEM_COLUMNS, columnName } from '../db/naming.js';
+import { toNumber } from '../db/values.js';
 import { isLocalizedAttribute, isLocalizedType } from '../model/i18n.js';
 import type { ContentType } from '../model/types.js';
 import type { EngineContext } from './types.js';
+import { copyParts } from './write/copy-entity.js';
+import { deleteComponentsOf } from './write/delete-entity.js';
 
 const sharedColumnsOf = new WeakMap<ContentType, ReadonlyMap<string, string>>();
 
@@ -56,4 +59,71 @@ export async function syncSharedColumns(ctx: EngineContext, schema: ContentType,
     else siblings.whereNotNull(SYSTEM_COLUMNS.publishedAt);
   }
   await siblings.update(values);
+}
+
+const sharedPartsOf = new WeakMap<ContentType, ReadonlySet<string>>();
+
+/** The component, dynamic-zone and media attributes every locale of a document shares. */
+export function sharedPartNames(schema: ContentType): ReadonlySet<string> {
+  let names = sharedPartsOf.get(schema);
+  if (names === undefined) {
+    names = new Set(
+      isLocalizedType(schema)
+        ? Object.values(schema.attributes).filter((a) => (a.kind === 'component' || a.kind === 'dynamiczone' || a.kind === 'media') && !isLocalizedAttribute(a)).map((a) => a.name)
+        : [],
+    );
+    sharedPartsOf.set(schema, names);
+  }
+  return names;
+}
+
+/** The rows of the document's other locales in the same publication state as row `rowId`. */
+async function siblingRowIds(ctx: EngineContext, schema: ContentType, rowId: number): Promise<number[]> {
+  const knex: Knex = ctx.knex;
+  const row = (await knex(schema.collectionName).first([SYSTEM_COLUMNS.documentId, SYSTEM_COLUMNS.locale, SYSTEM_COLUMNS.publishedAt]).where('id', rowId)) as Record<string, unknown> | undefined;
+  if (!row) return [];
+  const siblings = knex(schema.collectionName).select('id')
+    .where(SYSTEM_COLUMNS.documentId, row[SYSTEM_COLUMNS.documentId] as string)
+    .whereNot(SYSTEM_COLUMNS.locale, row[SYSTEM_COLUMNS.locale] as string);
+  if (schema.draftAndPublish) {
+    if (row[SYSTEM_COLUMNS.publishedAt] === null) siblings.whereNull(SYSTEM_COLUMNS.publishedAt);
+    else siblings.whereNotNull(SYSTEM_COLUMNS.publishedAt);
+  }
+  return ((await siblings) as Array<Record<string, unknown>>).map((r) => toNumber(r['id']));
+}
+
+/**
+ * Replaces the shared components, zones and media named in `names` on the document's other
+ * locales (same state) with copies of row `rowId`'s: each locale keeps its own component rows
+ * (as Strapi 5 does), holding the same values.
+ */
+export async function syncSharedParts(ctx: EngineContext, schema: ContentType, rowId: number | undefined, names: ReadonlySet<string>): Promise<void> {
+  const only = new Set([...names].filter((name) => sharedPartNames(schema).has(name)));
+  if (only.size === 0 || rowId === undefined) return;
+  const siblings = await siblingRowIds(ctx, schema, rowId);
+  if (siblings.length === 0) return;
+  for (const name of only) {
+    const attribute = schema.attributes[name];
+    if (attribute?.kind === 'media') {
+      await ctx.knex(MEDIA_LINK_TABLE).where({ [M.relatedType]: schema.uid, [M.field]: name }).whereIn(M.related, siblings).delete();
+    } else {
+      await deleteComponentsOf(ctx, schema, siblings, name);
+    }
+  }
+  for (const sibling of siblings) await copyParts(ctx, schema, rowId, sibling, only);
+}
+
+/** A new locale version takes the shared parts its data left out from another locale's row (draft first). */
+export async function copySharedPartsFromSibling(ctx: EngineContext, schema: ContentType, rowId: number, left: ReadonlySet<string>): Promise<void> {
+  const only = new Set([...left].filter((name) => sharedPartNames(schema).has(name)));
+  if (only.size === 0) return;
+  const knex: Knex = ctx.knex;
+  const row = (await knex(schema.collectionName).first([SYSTEM_COLUMNS.documentId, SYSTEM_COLUMNS.locale]).where('id', rowId)) as Record<string, unknown> | undefined;
+  if (!row) return;
+  const source = (await knex(schema.collectionName).first('id')
+    .where(SYSTEM_COLUMNS.documentId, row[SYSTEM_COLUMNS.documentId] as string)
+    .whereNot(SYSTEM_COLUMNS.locale, row[SYSTEM_COLUMNS.locale] as string)
+    .orderByRaw(`case when ${SYSTEM_COLUMNS.publishedAt} is null then 0 else 1 end`)
+    .orderBy('id')) as Record<string, unknown> | undefined;
+  if (source) await copyParts(ctx, schema, toNumber(source['id']), rowId, only);
 }
