@@ -1,5 +1,5 @@
 /**
- * Opens a project for the `token` and `role` commands through the app's own runtime
+ * Opens a project for the `token`, `role` and `locale` commands through the app's own runtime
  * (`createRuntime`: the same config, secrets, model and auth as the server), the schema brought
  * up to date never destructively, no HTTP server. Changes made through it replace the
  * permission version stamp, so running servers follow within a second.
@@ -9,12 +9,15 @@ import type { Logger } from '../app/logger.js';
 import { knownActions } from '../auth/actions.js';
 import type { AuthStores } from '../auth/auth-stores.js';
 import type { Env } from '../config/types.js';
+import type { LocaleService } from '../documents/locales.js';
 import type { EngineContext } from '../engine/types.js';
 import { UnknownPermissionsError, VellumError } from '../errors/index.js';
 
 export interface AuthProject {
   readonly stores: AuthStores;
   readonly engine: EngineContext;
+  /** the project's locales (`vellum locale …`) */
+  readonly i18n: LocaleService;
   close(): Promise<void>;
 }
 
@@ -27,7 +30,7 @@ const stderrLogger: Logger = {
 
 export async function openAuthProject(dir: string, env?: Env): Promise<AuthProject> {
   const runtime = await createRuntime({ dir, env, logger: stderrLogger, neverDestructive: true });
-  return { stores: runtime.stores, engine: runtime.engine, close: () => runtime.close() };
+  return { stores: runtime.stores, engine: runtime.engine, i18n: runtime.i18n, close: () => runtime.close() };
 }
 
 /**
