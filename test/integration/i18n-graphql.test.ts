@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDialect } from '../helpers/dialects.js';
+import { statementCount } from '../helpers/http.js';
 import { useTestApp } from '../helpers/test-app.js';
 import { graphql } from '../graphql/graphql-helpers.js';
 
@@ -107,6 +108,18 @@ describeEachDialect('i18n GraphQL', (dialect) => {
     expect(deleted.deletePage.data.attributes).toEqual({ title: 'Nur deutsch', locale: 'de' });
     const left = await gql.data<{ pages: { data: PageEntity[] } }>('{ pages(locale: "all", publicationState: PREVIEW) { data { id } } }');
     expect(new Set(left.pages.data.map((e) => e.id))).toEqual(new Set([documentId]));
+  });
+
+  it('a list with locale costs no extra statement; localizations cost one, whatever the number of entries', async () => {
+    const cost = async (query: string): Promise<number> => {
+      const res = await gql.post(query);
+      expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
+      return statementCount(res.headers);
+    };
+    const plain = await cost('{ pages { data { id } } }');
+    expect(await cost('{ pages(locale: "fr") { data { id } } }')).toBe(plain);
+    expect(await cost('{ pages(locale: "all") { data { id } } }')).toBe(plain);
+    expect(await cost('{ pages(locale: "all") { data { attributes { localizations { data { id } } } } } }')).toBe(plain + 1);
   });
 
   it('refuses an unknown or malformed locale with BAD_USER_INPUT naming locale', async () => {
