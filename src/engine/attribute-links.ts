@@ -51,12 +51,16 @@ export interface LinkSpec {
  * - `sibling`: `localizations`, the link is the parent row itself; every other locale's version;
  * - `ofParent`: the version in the locale of the parent row (`table` holds the parent rows, whose
  *   id is the link's parent column), as Strapi 5 links a localized source to the same locale;
- * - `default`: the version in the default locale (the parent type is not localized).
+ * - `default`: the version in the default locale (the parent type is not localized);
+ * - `parentRow`: the inverse side between two localized types, whose link names the parent
+ *   document only: the linked versions in the locale of the parent row, which the statement
+ *   holds (`table` holds the parent rows; the batched loader joins them: load-batch.ts).
  */
 export type LinkLocale =
   | { readonly kind: 'sibling' }
   | { readonly kind: 'ofParent'; readonly table: string }
-  | { readonly kind: 'default' };
+  | { readonly kind: 'default' }
+  | { readonly kind: 'parentRow'; readonly table: string };
 
 export interface LinkTarget {
   readonly link: LinkSpec;
@@ -107,8 +111,8 @@ function relationLink(registry: Registry, schema: Schema, attr: RelationAttribut
     targetKey: 'id',
     conditions: {},
     orderColumn: null,
-    // the owner rows linked are versions already; a parent that is not localized sees the default locale's
-    ...(isLocalizedType(owner) && !isLocalizedType(schema) ? { locale: { kind: 'default' } } : {}),
+    // the owner rows linked are versions already: those of the parent's locale, or the default locale's
+    ...(isLocalizedType(owner) ? { locale: isLocalizedType(schema) ? { kind: 'parentRow', table: schema.collectionName } : { kind: 'default' } } : {}),
   };
 }
 
@@ -188,26 +192,33 @@ export const keyColumn = (key: RowKey): string => columnName(key);
 /**
  * Joins the target rows (alias `targetAlias`) to the link (alias `linkAlias`) already in `qb`,
  * with the link's constant conditions, the target's publication status and, for localized
- * targets, the locale version the link reaches (subqueries of the same statement: no statement
- * is added).
+ * targets, the locale version the link reaches (conditions and subqueries of the same
+ * statement: no statement is added). `parentAlias`: the parent row in the statement (filters and
+ * sorts correlate to it; the batched loader joins it for `parentRow` links).
  */
 export function joinLinkTarget(
   ctx: EngineContext,
   qb: Knex.QueryBuilder,
   target: LinkTarget,
-  linkAlias: string,
-  targetAlias: string,
+  aliases: { readonly link: string; readonly target: string; readonly parent?: string },
   status: PublicationStatus,
 ): void {
   const { link, schema } = target;
+  const { link: linkAlias, target: targetAlias } = aliases;
   qb.join({ [targetAlias]: schema.collectionName }, `${targetAlias}.${keyColumn(link.targetKey)}`, `${linkAlias}.${link.targetColumn}`);
   for (const [column, value] of Object.entries(link.conditions)) qb.where(`${linkAlias}.${column}`, value);
   applyStatus(qb, schema, targetAlias, status);
-  if (link.locale) applyLinkLocale(ctx, qb, link, link.locale, linkAlias, `${targetAlias}.${SYSTEM_COLUMNS.locale}`);
+  if (link.locale) applyLinkLocale(ctx, qb, link, aliases, `${targetAlias}.${SYSTEM_COLUMNS.locale}`);
 }
 
-function applyLinkLocale(ctx: EngineContext, qb: Knex.QueryBuilder, link: LinkSpec, locale: LinkLocale, linkAlias: string, targetLocale: string): void {
+/** The parent rows of a batched load are joined into the statement (`parentRow` links): their ids are the keys. */
+export const loadsThroughParentRow = (link: LinkSpec): boolean => link.locale?.kind === 'parentRow';
+
+function applyLinkLocale(ctx: EngineContext, qb: Knex.QueryBuilder, link: LinkSpec, aliases: { readonly link: string; readonly parent?: string }, targetLocale: string): void {
   const knex: Knex = ctx.knex;
+  const locale = link.locale;
+  const linkAlias = aliases.link;
+  if (locale === undefined) return;
   switch (locale.kind) {
     case 'sibling':
       qb.where(targetLocale, '<>', knex.ref(`${linkAlias}.${SYSTEM_COLUMNS.locale}`));
@@ -224,6 +235,10 @@ function applyLinkLocale(ctx: EngineContext, qb: Knex.QueryBuilder, link: LinkSp
         .where(`${locales}.${LOCALE_COLUMNS.isDefault}`, toDbValue('boolean', true, ctx.dialect.name) as Knex.Value));
       return;
     }
+    case 'parentRow':
+      if (aliases.parent === undefined) throw new Error(`a link to ${link.table} needs its parent row in the statement`);
+      qb.where(targetLocale, knex.ref(`${aliases.parent}.${SYSTEM_COLUMNS.locale}`));
+      return;
     default:
       assertNever(locale);
   }

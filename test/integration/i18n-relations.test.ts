@@ -98,16 +98,25 @@ describeEachDialect('i18n relations and components', (dialect) => {
     const name = async (path: string): Promise<unknown> => (await api.get(path)).body.data.section?.name ?? null;
     expect(await name(`/api/guides/${guide}?populate=section`)).toBe('Basics');
     expect(await name(`/api/guides/${guide}?locale=fr&populate=section`)).toBe('Bases');
-    // de links no section of its own (relations are per locale)
+    // de links no section of its own (relations are per locale); linked, it has no de version to show
     expect(await name(`/api/guides/${guide}?locale=de&populate=section`)).toBeNull();
+    await api.put(`/api/guides/${guide}?locale=de`, { data: { section } });
+    expect(await name(`/api/guides/${guide}?locale=de&populate=section`)).toBeNull();
+    await api.put(`/api/sections/${section}?locale=de`, { data: { name: 'Grundlagen' } });
+    expect(await name(`/api/guides/${guide}?locale=de&populate=section`)).toBe('Grundlagen');
     const note = await api.post('/api/notes?populate=section', { data: { text: 'n', section } });
     expect(note.body.data.section.name).toBe('Basics');
     // filters follow the same version
     expect((await api.get('/api/guides?locale=fr&filters[section][name][$eq]=Bases')).body.data).toHaveLength(1);
     expect((await api.get('/api/guides?locale=fr&filters[section][name][$eq]=Basics')).body.data).toHaveLength(0);
-    // the inverse side seen from a localized parent lists the linking versions
+    // the inverse side lists the linking versions in the parent's locale, in lists of every locale too
     const inverse = await api.get(`/api/sections/${section}?locale=fr&populate[guides][fields][0]=title`);
-    expect(inverse.body.data.guides.map((g: { title: string }) => g.title).sort()).toEqual(['Début', 'Start']);
+    expect(inverse.body.data.guides.map((g: { title: string }) => g.title)).toEqual(['Début']);
+    const all = await api.get('/api/sections?locale=*&fields[0]=locale&populate[guides][fields][0]=title&sort=locale');
+    expect(all.body.data.map((s: { locale: string; guides: Array<{ title: string }> }) => [s.locale, s.guides.map((g) => g.title)]))
+      .toEqual([['de', ['Anfang']], ['en', ['Start']], ['fr', ['Début']]]);
+    expect((await api.get('/api/sections?locale=fr&filters[guides][title][$eq]=Start')).body.data).toEqual([]);
+    expect((await api.get('/api/sections?locale=fr&filters[guides][title][$eq]=Début')).body.data).toHaveLength(1);
   });
 
   it('keeps shared components, zones and media equal in every locale, localized ones per locale', async () => {
