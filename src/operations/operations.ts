@@ -274,7 +274,9 @@ export function createOperations(deps: OperationsDeps): Operations {
       },
       async loadRelated(caller, query) {
         const actor = await deps.actor(caller.request);
-        return repository.findPage(sanitize(actor, caller, query, 'findMany'));
+        // the parents' locale, settled as the operation that read them settled it (default when absent)
+        const { query: located } = resolveLocale(contentType, 'findMany', { query }, deps.locales ?? ONLY_EN) as OperationParams['findMany'];
+        return repository.findPage(sanitize(actor, caller, located, 'findMany'));
       },
     };
   }

@@ -77,6 +77,12 @@ describeEachDialect('i18n GraphQL', (dialect) => {
     const refused = await anonymous.post('{ pages { data { attributes { localizations(publicationState: PREVIEW) { data { id } } } } } }');
     expect(refused.body.errors?.[0]?.extensions?.['code']).toBe('UNAUTHENTICATED');
 
+    // alias variants are loaded apart, from the parents in the root query's locale
+    const aliases = await gql.data<{ pages: { data: Array<{ attributes: Record<string, { data: Array<{ attributes: { title: string } }> }> }> } }>(
+      '{ pages(locale: "fr") { data { attributes { a: localizations(filters: { locale: { eq: "de" } }) { data { attributes { title } } } b: localizations(filters: { locale: { eq: "en" } }) { data { attributes { title } } } } } } }',
+    );
+    expect(aliases.pages.data.map((e) => [e.attributes['a']?.data.length, e.attributes['b']?.data.map((l) => l.attributes.title)])).toEqual([[0, ['Hello']]]);
+
     const through = await gql.data<{ pages: { data: PageEntity[] } }>('{ pages(filters: { localizations: { title: { eq: "Bonjour" } } }) { data { attributes { title } } } }');
     expect(through.pages.data.map((e) => e.attributes.title)).toEqual(['Hello']);
     const none = await gql.data<{ pages: { data: PageEntity[] } }>('{ pages(filters: { localizations: { title: { eq: "Hello" } } }) { data { id } } }');

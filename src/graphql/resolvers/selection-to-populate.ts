@@ -33,6 +33,7 @@ import { UPLOAD_FILE_UID } from '../../model/built-in-types.js';
 import type { ContentType, Registry, Schema } from '../../model/types.js';
 import type { NestedSelection, PopulateNode, PublicationStatus } from '../../query/ast.js';
 import { parseGraphqlFilters, parseGraphqlSort, parsePublicationState } from '../../query/parse-graphql-args.js';
+import { parseLocale } from '../../query/parse-locale.js';
 import { isLocalizedType } from '../../model/i18n.js';
 import {
   componentTypeName,
@@ -56,6 +57,8 @@ export interface DeferredLoad {
   readonly node: PopulateNode;
   /** the root query's publication status, which the parents were read with */
   readonly status: PublicationStatus;
+  /** localized roots: the root query's `locale` argument, which the parents were read with (absent: the default locale) */
+  readonly locale?: string;
 }
 
 interface Walk {
@@ -66,6 +69,7 @@ interface Walk {
   /** alias path (see `aliasPath`) → deferred load */
   readonly deferred: Map<string, DeferredLoad>;
   readonly status: PublicationStatus;
+  readonly locale?: string;
 }
 
 /** Response keys of the root field and of every attribute field on the way (envelopes and list indices left out). */
@@ -190,7 +194,7 @@ function deferVariant(walk: Walk, schema: Schema, name: string, variant: Variant
   for (const key of keys) {
     const keyPath = [...path, key];
     const node = populateNode(walk, schema, name, { ...variant, nodes: variant.nodes.filter((n) => responseKey(n) === key) }, path);
-    if (node) walk.deferred.set(aliasPath(keyPath), { parentUid: schema.uid, node, status: walk.status });
+    if (node) walk.deferred.set(aliasPath(keyPath), { parentUid: schema.uid, node, status: walk.status, ...(walk.locale === undefined ? {} : { locale: walk.locale }) });
   }
 }
 
@@ -261,7 +265,12 @@ export function rootSelection(
   deferred: Map<string, DeferredLoad>,
   status: PublicationStatus,
 ): RootSelection {
-  const walk: Walk = { schema: info.schema, registry, fragments: info.fragments, variables: info.variableValues, deferred, status };
+  // the parents of deferred loads are read again in the root's locale (a root field of a localized type takes `locale`)
+  const rootField = info.parentType.getFields()[info.fieldName];
+  const rootNode = info.fieldNodes[0];
+  const rootLocale = rootField && rootNode ? getArgumentValues(rootField, rootNode, info.variableValues as Record<string, unknown>)['locale'] : undefined;
+  const locale = parseLocale(rootLocale ?? undefined, contentType);
+  const walk: Walk = { schema: info.schema, registry, fragments: info.fragments, variables: info.variableValues, deferred, status, ...(locale === undefined ? {} : { locale }) };
   const responseType = shape === 'collection' ? entityResponseCollectionName(contentType) : entityResponseName(contentType);
   const root = [String(info.path.key)];
   const selection = selectionOf(walk, contentType, attributeNodes(walk, info.fieldNodes, responseType, contentType), root);
