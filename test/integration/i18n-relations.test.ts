@@ -36,6 +36,12 @@ const SECTION = {
     guides: { type: 'relation', relation: 'oneToMany', target: 'api::guide.guide', mappedBy: 'section' },
   },
 };
+const BROCHURE = {
+  kind: 'collectionType', collectionName: 'brochures',
+  info: { singularName: 'brochure', pluralName: 'brochures', displayName: 'Brochure' },
+  options: { draftAndPublish: true }, pluginOptions: localized,
+  attributes: { title: { type: 'string', pluginOptions: localized }, seo: { type: 'component', component: 'shared.seo', pluginOptions: shared } },
+};
 const NOTE = {
   kind: 'collectionType', collectionName: 'notes',
   info: { singularName: 'note', pluralName: 'notes', displayName: 'Note' },
@@ -50,6 +56,7 @@ describeEachDialect('i18n relations and components', (dialect) => {
       'src/api/guide/content-types/guide/schema.json': JSON.stringify(GUIDE),
       'src/api/section/content-types/section/schema.json': JSON.stringify(SECTION),
       'src/api/note/content-types/note/schema.json': JSON.stringify(NOTE),
+      'src/api/brochure/content-types/brochure/schema.json': JSON.stringify(BROCHURE),
       'config/plugins.ts': `export default { i18n: { config: { locales: ['fr', 'de'] } } };\n`,
     },
   });
@@ -148,5 +155,28 @@ describeEachDialect('i18n relations and components', (dialect) => {
     expect((await read('fr')).cover).toBeNull();
     const ids = new Set(await Promise.all(['en', 'fr', 'de'].map(async (l) => (await read(l)).seo.id)));
     expect(ids.size).toBe(3);
+  });
+
+  it('with draft & publish: shared components follow per state, publishing copies them to the published versions', async () => {
+    const docs = t.app.documents('api::brochure.brochure');
+    const seo = async (locale: string, status: 'draft' | 'published'): Promise<string | null> => {
+      const entry = await docs.findOne({ documentId, locale, status, populate: ['seo'] });
+      return (entry?.['seo'] as { metaTitle: string } | null | undefined)?.metaTitle ?? null;
+    };
+    const en = await docs.create({ data: { title: 'Brochure', seo: { metaTitle: 'A' } } });
+    const documentId = String(en.documentId);
+    await docs.update({ documentId, locale: 'fr', data: { title: 'Brochure fr' } });
+    expect(await seo('fr', 'draft')).toBe('A');
+    await docs.update({ documentId, data: { seo: { metaTitle: 'B' } } });
+    expect(await seo('fr', 'draft')).toBe('B');
+    await docs.publish({ documentId, locale: 'fr' });
+    await docs.publish({ documentId, locale: 'en' });
+    expect([await seo('en', 'published'), await seo('fr', 'published')]).toEqual(['B', 'B']);
+    // a draft change stays in the drafts until published
+    await docs.update({ documentId, locale: 'fr', data: { seo: { metaTitle: 'C' } }, status: 'draft' });
+    expect([await seo('en', 'draft'), await seo('fr', 'draft')]).toEqual(['C', 'C']);
+    expect([await seo('en', 'published'), await seo('fr', 'published')]).toEqual(['B', 'B']);
+    await docs.publish({ documentId, locale: 'en' });
+    expect([await seo('en', 'published'), await seo('fr', 'published')]).toEqual(['C', 'C']);
   });
 });
