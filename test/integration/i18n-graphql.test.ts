@@ -14,13 +14,18 @@ import { graphql } from '../graphql/graphql-helpers.js';
 
 const PAGE_SCHEMA = readFileSync(fileURLToPath(new URL('../fixtures/i18n/page-schema.json', import.meta.url)), 'utf8');
 const PLUGINS = `export default { i18n: { config: { locales: ['fr', 'de'] } } };\n`;
+const BANNER = JSON.stringify({
+  kind: 'singleType', collectionName: 'banners', info: { singularName: 'banner', pluralName: 'banners', displayName: 'Banner' },
+  options: { draftAndPublish: false }, pluginOptions: { i18n: { localized: true } },
+  attributes: { text: { type: 'string', pluginOptions: { i18n: { localized: true } } } },
+});
 
 interface PageEntity { id: string; attributes: { title: string; locale: string; views: number | null; localizations?: { data: Array<{ id: string; attributes: { title: string; locale: string } }> } } }
 
 describeEachDialect('i18n GraphQL', (dialect) => {
   const t = useTestApp({
     dialect,
-    files: { 'src/api/page/content-types/page/schema.json': PAGE_SCHEMA, 'config/plugins.ts': PLUGINS },
+    files: { 'src/api/page/content-types/page/schema.json': PAGE_SCHEMA, 'src/api/banner/content-types/banner/schema.json': BANNER, 'config/plugins.ts': PLUGINS },
   });
   const gql = graphql(() => t.url, '/graphql', () => t.authHeaders);
   const anonymous = graphql(() => t.url);
@@ -150,6 +155,17 @@ describeEachDialect('i18n GraphQL', (dialect) => {
     } finally {
       await t.app.permissions.grant('public', ['api::page.page.create']);
     }
+  });
+
+  it('reads, writes and deletes one locale of a localized single type', async () => {
+    await gql.data('mutation { updateBanner(data: { text: "Welcome" }) { data { id } } }');
+    const fr = await gql.data<{ updateBanner: { data: { attributes: { text: string; locale: string } } } }>('mutation { updateBanner(locale: "fr", data: { text: "Bienvenue" }) { data { attributes { text locale } } } }');
+    expect(fr.updateBanner.data.attributes).toEqual({ text: 'Bienvenue', locale: 'fr' });
+    const read = async (locale: string): Promise<string | null> =>
+      (await gql.data<{ banner: { data: { attributes: { text: string } } | null } }>(`{ banner(locale: "${locale}") { data { attributes { text } } } }`)).banner.data?.attributes.text ?? null;
+    expect([await read('en'), await read('fr'), await read('de')]).toEqual(['Welcome', 'Bienvenue', null]);
+    await gql.data('mutation { deleteBanner(locale: "fr") { data { id } } }');
+    expect([await read('en'), await read('fr')]).toEqual(['Welcome', null]);
   });
 
   it('lists the locales as I18NLocale entities', async () => {
