@@ -178,5 +178,8 @@ describeEachDialect('i18n relations and components', (dialect) => {
     expect([await seo('en', 'published'), await seo('fr', 'published')]).toEqual(['B', 'B']);
     await docs.publish({ documentId, locale: 'en' });
     expect([await seo('en', 'published'), await seo('fr', 'published')]).toEqual(['C', 'C']);
+    // the document service populates localizations too
+    const withLocalizations = await docs.findOne({ documentId, locale: 'en', status: 'published', populate: ['localizations'] });
+    expect((withLocalizations?.['localizations'] as Array<{ locale: string; title: string }>).map((l) => [l.locale, l.title])).toEqual([['fr', 'Brochure fr']]);
   });
 });
