@@ -8,12 +8,12 @@
  * (decisions.md "Drafts and anonymous readers"); this walk lets the one query sanitiser refuse
  * every such path, not only `status=draft` on a draft & publish type.
  */
-import type { Attribute, Registry, Schema } from '../model/types.js';
+import { attributeOf } from '../model/attributes.js';
+import type { Registry, Schema } from '../model/types.js';
 import type { FilterNode, NestedSelection, PopulateNode, PublicationStatus, Query, Selection, SortNode } from '../query/ast.js';
 
-function ownAttribute(schema: Schema, name: string): Attribute | undefined {
-  return Object.prototype.hasOwnProperty.call(schema.attributes, name) ? schema.attributes[name] : undefined;
-}
+/** `localizations` (model/i18n.ts) is walked like any relation */
+const ownAttribute = attributeOf;
 
 function hasDrafts(schema: Schema): boolean {
   return schema.modelType === 'contentType' && schema.draftAndPublish;
@@ -94,4 +94,10 @@ export function reachesDraftTypes(
   return (status === 'draft' && query.filters != null && filterReaches(registry, schema, query.filters))
     || (status === 'draft' && query.sort !== undefined && sortReaches(registry, schema, query.sort))
     || populateReaches(registry, schema, query.populate, status);
+}
+
+/** True when a populate node asks for drafts itself (GraphQL `localizations(publicationState: PREVIEW)`). */
+export function populateAsksDrafts(populate: readonly PopulateNode[]): boolean {
+  return populate.some((node) => node.status === 'draft' || populateAsksDrafts(node.populate)
+    || (node.on !== null && Object.values(node.on).some((selection) => populateAsksDrafts(selection.populate))));
 }

@@ -8,7 +8,7 @@ import type { Registry } from '../model/types.js';
 import type { Query, Selection } from '../query/ast.js';
 import type { ContentAction } from './actions.js';
 import { can, type Actor } from './actor.js';
-import { reachesDraftTypes } from './draft-reads.js';
+import { populateAsksDrafts, reachesDraftTypes } from './draft-reads.js';
 import { sanitizeQuery } from './sanitize-query.js';
 import { checkWriteTargets } from './sanitize-write.js';
 
@@ -24,6 +24,7 @@ export function sanitizeForActor<Q extends Selection & Partial<Pick<Query, 'filt
     const reads = query.status === 'draft' && (action === 'find' || action === 'findOne');
     if (reads || reachesDraftTypes(registry, uid, query, query.status)) throw new UnauthorizedError('Reading drafts needs credentials');
   }
+  if (who.kind === 'public' && populateAsksDrafts(query.populate)) throw new UnauthorizedError('Reading drafts needs credentials');
   return sanitizeQuery(registry, uid, query, (target) => can(who, 'find', target), denied);
 }
 

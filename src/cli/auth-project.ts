@@ -1,5 +1,5 @@
 /**
- * Opens a project for the `token` and `role` commands through the app's own runtime
+ * Opens a project for the `token`, `role` and `locale` commands through the app's own runtime
  * (`createRuntime`: the same config, secrets, model and auth as the server), the schema brought
  * up to date never destructively, no HTTP server; its route files are read for their custom
  * actions. Changes made through it replace the
@@ -11,6 +11,7 @@ import type { Logger } from '../app/logger.js';
 import { knownActions } from '../auth/actions.js';
 import type { AuthStores } from '../auth/auth-stores.js';
 import type { Env } from '../config/types.js';
+import type { LocaleService } from '../documents/locales.js';
 import type { EngineContext } from '../engine/types.js';
 import { UnknownPermissionsError, VellumError } from '../errors/index.js';
 import { customRouteActions } from '../rest/custom/route-plans.js';
@@ -18,6 +19,8 @@ import { customRouteActions } from '../rest/custom/route-plans.js';
 export interface AuthProject {
   readonly stores: AuthStores;
   readonly engine: EngineContext;
+  /** the project's locales (`vellum locale …`) */
+  readonly i18n: LocaleService;
   close(): Promise<void>;
 }
 
@@ -37,7 +40,7 @@ export async function openAuthProject(dir: string, env?: Env): Promise<AuthProje
     await runtime.close();
     throw error;
   }
-  return { stores: runtime.stores, engine: runtime.engine, close: () => runtime.close() };
+  return { stores: runtime.stores, engine: runtime.engine, i18n: runtime.i18n, close: () => runtime.close() };
 }
 
 /**

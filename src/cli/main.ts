@@ -1,5 +1,6 @@
 /** The `vellum` command line. */
 import { StartupError } from '../errors/index.js';
+import { localeCommand, LOCALE_USAGE } from './locale-command.js';
 import { roleCommand, ROLE_USAGE } from './role-command.js';
 import { serve } from './serve.js';
 import { tokenCommand, TOKEN_USAGE } from './token-command.js';
@@ -11,13 +12,16 @@ Commands:
   start [dir]     start the project in dir (default: .)
   token …         API tokens: create, list, revoke (see below)
   role …          roles and permissions: list, grant, revoke, create (see below)
+  locale …        locales: list, add, remove, default (see below)
 
 Environment: HOST, PORT, DATABASE_CLIENT (sqlite|postgres|mysql), DATABASE_URL,
 DATABASE_FILENAME, NODE_ENV; a .env file in the project directory is read.
 
 ${TOKEN_USAGE}
 
-${ROLE_USAGE}`;
+${ROLE_USAGE}
+
+${LOCALE_USAGE}`;
 
 export async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -31,6 +35,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await tokenCommand(rest);
       case 'role':
         return await roleCommand(rest);
+      case 'locale':
+        return await localeCommand(rest);
       case undefined:
       case 'help':
       case '--help':

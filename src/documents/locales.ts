@@ -4,7 +4,8 @@
  * here (bootstrap, the CLI on its own runtime) and refreshes the copy.
  */
 import { ValidationError } from '../errors/index.js';
-import { deleteLocale, insertLocale, readLocales, setDefaultLocale, typesUsingLocale, type LocaleRow } from '../engine/locale-table.js';
+import { countLocales, deleteLocale, insertLocale, queryLocales, readLocales, setDefaultLocale, typesUsingLocale, type LocaleQuery, type LocaleRow } from '../engine/locale-table.js';
+import type { FilterNode } from '../query/ast.js';
 import type { EngineContext } from '../engine/types.js';
 import { isLocaleCode } from '../query/parse-locale.js';
 
@@ -27,6 +28,9 @@ export interface LocaleService {
   delete(code: string, options?: { force?: boolean }): Promise<void>;
   setDefaultLocale(input: { code: string }): Promise<void>;
   getDefaultLocale(): Promise<string>;
+  /** a filtered, sorted page of locales read from the table (GraphQL `i18NLocales`) */
+  query(query: LocaleQuery): Promise<readonly Locale[]>;
+  count(filters: FilterNode | null): Promise<number>;
   /** synchronous reads of the in-memory copy (the operation layer's checks) */
   has(code: string): boolean;
   defaultCode(): string;
@@ -106,6 +110,8 @@ export async function createLocaleService(ctx: EngineContext, initial: InitialLo
       await refresh();
       return service.defaultCode();
     },
+    query: (query) => queryLocales(ctx, query),
+    count: (filters) => countLocales(ctx, filters),
     has: (code) => byCode(code) !== undefined,
     defaultCode: () => locales.find((l) => l.isDefault)?.code ?? locales[0]?.code ?? initial.defaultLocale,
     list: () => locales,

@@ -23,7 +23,7 @@ import type { ContentType } from '../model/types.js';
 import type { FilterNode, PublicationStatus, Query, Selection } from '../query/ast.js';
 import { assertChangeStamp, bumpChangeStamp, changeStampOf } from '../engine/change-stamp.js';
 import { newDocumentId } from '../engine/document-id.js';
-import { sharedScalarColumns, siblingSharedColumns, syncSharedColumns } from '../engine/locale-rows.js';
+import { copySharedPartsFromSibling, sharedPartNames, sharedScalarColumns, siblingSharedColumns, syncSharedColumns, syncSharedParts } from '../engine/locale-rows.js';
 import { isLocalizedType } from '../model/i18n.js';
 import { ALL_LOCALES } from '../query/ast.js';
 import { hashPlanPasswords } from './hash-passwords.js';
@@ -66,6 +66,7 @@ export function createRepository(ctx: EngineContext, schema: ContentType): Docum
     await assertUniqueOnPublish(trx, rows.draft, documentId, locale);
     const published = await copyEntity(trx, schema, rows.draft, { published_at: now(), updated_at: now() });
     await syncSharedColumns(trx, schema, published);
+    await syncSharedParts(trx, schema, published, sharedPartNames(schema));
     return published;
   }
 
@@ -145,7 +146,11 @@ export function createRepository(ctx: EngineContext, schema: ContentType): Docum
       published_at: schema.draftAndPublish ? null : stamp,
     });
     await writeEntityParts(trx, { schema, rowId, documentId }, plan);
+    if (existing !== undefined && locale !== undefined) {
+      await copySharedPartsFromSibling(trx, schema, rowId, new Set([...sharedPartNames(schema)].filter((name) => !(name in data))));
+    }
     await syncSharedColumns(trx, schema, rowId);
+    await syncSharedParts(trx, schema, rowId, new Set(Object.keys(data)));
     const readRow = schema.draftAndPublish && publish ? await publishRows(trx, documentId, locale) : rowId;
     const entry = await readBack(trx, readRow, { ...selection, status: publish ? 'published' : 'draft' });
     if (!entry) throw new Error(`created ${schema.uid} ${documentId} could not be read back`);
@@ -175,6 +180,7 @@ export function createRepository(ctx: EngineContext, schema: ContentType): Docum
     await updateScalars(trx, { schema, rowId: target, documentId }, plan.scalars, { updated_at: now() });
     await writeEntityParts(trx, { schema, rowId: target, documentId }, plan);
     await syncSharedColumns(trx, schema, target);
+    await syncSharedParts(trx, schema, target, new Set(Object.keys(data)));
     if (unpublish && schema.draftAndPublish && rows.published !== undefined) await deleteEntityRows(trx, schema, [rows.published]);
     const readRow = schema.draftAndPublish && publish && !unpublish ? await publishRows(trx, documentId, locale) : target;
     return readBack(trx, readRow, { ...selection, status: publish ? 'published' : 'draft' });

@@ -9,17 +9,23 @@ import type { Knex } from 'knex';
 import {
   COMPONENT_LINK_COLUMNS as C,
   LINK_COLUMNS as L,
+  LOCALE_COLUMNS,
+  LOCALE_TABLE,
   MEDIA_LINK_COLUMNS as M,
   MEDIA_LINK_TABLE,
+  SYSTEM_COLUMNS,
   columnName,
   componentLinkTable,
   relationLinkTable,
 } from '../db/naming.js';
+import { toDbValue } from '../db/values.js';
 import { attributeOf, isToMany } from '../model/attributes.js';
+import { isLocalizationsAttribute, isLocalizedType } from '../model/i18n.js';
 import { UPLOAD_FILE_UID } from '../model/built-in-types.js';
 import { assertNever, type RelationAttribute, type Registry, type Schema } from '../model/types.js';
 import type { PublicationStatus } from '../query/ast.js';
 import { applyStatus } from './status.js';
+import type { EngineContext } from './types.js';
 
 /** Which key of a row a link column holds. */
 export type RowKey = 'id' | 'documentId';
@@ -36,7 +42,25 @@ export interface LinkSpec {
   readonly conditions: Readonly<Record<string, string>>;
   /** order of the targets of one parent; null when the link keeps none for this side */
   readonly orderColumn: string | null;
+  /** localized targets: which locale version of a linked document is read (absent: every row linked) */
+  readonly locale?: LinkLocale;
 }
+
+/**
+ * Which version of a localized target document a link reaches (docs/i18n.md "Relations"):
+ * - `sibling`: `localizations`, the link is the parent row itself; every other locale's version;
+ * - `ofParent`: the version in the locale of the parent row (`table` holds the parent rows, whose
+ *   id is the link's parent column), as Strapi 5 links a localized source to the same locale;
+ * - `default`: the version in the default locale (the parent type is not localized);
+ * - `parentRow`: the inverse side between two localized types, whose link names the parent
+ *   document only: the linked versions in the locale of the parent row, which the statement
+ *   holds (`table` holds the parent rows; the batched loader joins them: load-batch.ts).
+ */
+export type LinkLocale =
+  | { readonly kind: 'sibling' }
+  | { readonly kind: 'ofParent'; readonly table: string }
+  | { readonly kind: 'default' }
+  | { readonly kind: 'parentRow'; readonly table: string };
 
 export interface LinkTarget {
   readonly link: LinkSpec;
@@ -51,7 +75,21 @@ export interface AttributeLinks {
 }
 
 function relationLink(registry: Registry, schema: Schema, attr: RelationAttribute): LinkSpec {
+  if (isLocalizationsAttribute(attr)) {
+    // the parent row read again as the link: the same document's rows in the other locales
+    return {
+      table: schema.collectionName,
+      parentColumn: 'id',
+      parentKey: 'id',
+      targetColumn: SYSTEM_COLUMNS.documentId,
+      targetKey: 'documentId',
+      conditions: {},
+      orderColumn: null,
+      locale: { kind: 'sibling' },
+    };
+  }
   if (attr.mappedBy === undefined) {
+    const localized = isLocalizedType(registry.contentType(attr.target));
     return {
       table: relationLinkTable(schema.collectionName, attr.name),
       parentColumn: L.entity,
@@ -60,6 +98,7 @@ function relationLink(registry: Registry, schema: Schema, attr: RelationAttribut
       targetKey: 'documentId',
       conditions: {},
       orderColumn: L.order,
+      ...(localized ? { locale: isLocalizedType(schema) ? { kind: 'ofParent', table: schema.collectionName } : { kind: 'default' } } : {}),
     };
   }
   // Inverse side: the owner's link table read the other way round; `ord` orders the owner side only.
@@ -72,6 +111,8 @@ function relationLink(registry: Registry, schema: Schema, attr: RelationAttribut
     targetKey: 'id',
     conditions: {},
     orderColumn: null,
+    // the owner rows linked are versions already: those of the parent's locale, or the default locale's
+    ...(isLocalizedType(owner) ? { locale: isLocalizedType(schema) ? { kind: 'parentRow', table: schema.collectionName } : { kind: 'default' } } : {}),
   };
 }
 
@@ -150,17 +191,55 @@ export const keyColumn = (key: RowKey): string => columnName(key);
 
 /**
  * Joins the target rows (alias `targetAlias`) to the link (alias `linkAlias`) already in `qb`,
- * with the link's constant conditions and the target's publication status.
+ * with the link's constant conditions, the target's publication status and, for localized
+ * targets, the locale version the link reaches (conditions and subqueries of the same
+ * statement: no statement is added). `parentAlias`: the parent row in the statement (filters and
+ * sorts correlate to it; the batched loader joins it for `parentRow` links).
  */
 export function joinLinkTarget(
+  ctx: EngineContext,
   qb: Knex.QueryBuilder,
   target: LinkTarget,
-  linkAlias: string,
-  targetAlias: string,
+  aliases: { readonly link: string; readonly target: string; readonly parent?: string },
   status: PublicationStatus,
 ): void {
   const { link, schema } = target;
+  const { link: linkAlias, target: targetAlias } = aliases;
   qb.join({ [targetAlias]: schema.collectionName }, `${targetAlias}.${keyColumn(link.targetKey)}`, `${linkAlias}.${link.targetColumn}`);
   for (const [column, value] of Object.entries(link.conditions)) qb.where(`${linkAlias}.${column}`, value);
   applyStatus(qb, schema, targetAlias, status);
+  if (link.locale) applyLinkLocale(ctx, qb, link, aliases, `${targetAlias}.${SYSTEM_COLUMNS.locale}`);
+}
+
+/** The parent rows of a batched load are joined into the statement (`parentRow` links): their ids are the keys. */
+export const loadsThroughParentRow = (link: LinkSpec): boolean => link.locale?.kind === 'parentRow';
+
+function applyLinkLocale(ctx: EngineContext, qb: Knex.QueryBuilder, link: LinkSpec, aliases: { readonly link: string; readonly parent?: string }, targetLocale: string): void {
+  const knex: Knex = ctx.knex;
+  const locale = link.locale;
+  const linkAlias = aliases.link;
+  if (locale === undefined) return;
+  switch (locale.kind) {
+    case 'sibling':
+      qb.where(targetLocale, '<>', knex.ref(`${linkAlias}.${SYSTEM_COLUMNS.locale}`));
+      return;
+    case 'ofParent': {
+      const parent = `${linkAlias}_src`;
+      qb.where(targetLocale, knex.select(`${parent}.${SYSTEM_COLUMNS.locale}`).from({ [parent]: locale.table })
+        .where(`${parent}.id`, knex.ref(`${linkAlias}.${link.parentColumn}`)));
+      return;
+    }
+    case 'default': {
+      const locales = `${linkAlias}_loc`;
+      qb.where(targetLocale, knex.select(`${locales}.${LOCALE_COLUMNS.code}`).from({ [locales]: LOCALE_TABLE })
+        .where(`${locales}.${LOCALE_COLUMNS.isDefault}`, toDbValue('boolean', true, ctx.dialect.name) as Knex.Value));
+      return;
+    }
+    case 'parentRow':
+      if (aliases.parent === undefined) throw new Error(`a link to ${link.table} needs its parent row in the statement`);
+      qb.where(targetLocale, knex.ref(`${aliases.parent}.${SYSTEM_COLUMNS.locale}`));
+      return;
+    default:
+      assertNever(locale);
+  }
 }

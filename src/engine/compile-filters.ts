@@ -68,7 +68,7 @@ function existsRelated(scope: StatementScope, schema: Schema, alias: string, att
   const linkAlias = scope.aliases.next();
   const targetAlias = scope.aliases.next();
   const sub = knex.select(knex.raw('1')).from({ [linkAlias]: target.link.table });
-  joinLinkTarget(sub, target, linkAlias, targetAlias, scope.status);
+  joinLinkTarget(scope.ctx, sub, target, { link: linkAlias, target: targetAlias, parent: alias }, scope.status);
   sub.where(`${linkAlias}.${target.link.parentColumn}`, knex.ref(`${alias}.${keyColumn(target.link.parentKey)}`));
   applyFilters(scope, sub, target.schema, targetAlias, filter);
   return sub;

@@ -56,7 +56,7 @@ function pathSubquery(scope: StatementScope, schema: Schema, outerAlias: string,
     const linkParent = `${linkAlias}.${target.link.parentColumn}`;
     if (i === 0) sub.from({ [linkAlias]: target.link.table }).where(linkParent, knex.ref(parentKey));
     else sub.join({ [linkAlias]: target.link.table }, linkParent, parentKey);
-    joinLinkTarget(sub, target, linkAlias, targetAlias, scope.status);
+    joinLinkTarget(scope.ctx, sub, target, { link: linkAlias, target: targetAlias, parent: currentAlias }, scope.status);
     if (target.link.orderColumn) orders.push(`${linkAlias}.${target.link.orderColumn}`);
     orders.push(`${targetAlias}.id`);
     current = target.schema;

@@ -1,7 +1,11 @@
 /** The rows of `i18n_locale` (the project's locales) and whether content still uses a locale. */
 import { LOCALE_COLUMNS as L, LOCALE_TABLE, SYSTEM_COLUMNS } from '../db/naming.js';
 import { datetimeToDb, dbValueReader, timestampFromDb, toDbValue, toNumber } from '../db/values.js';
-import { isLocalizedType } from '../model/i18n.js';
+import { LOCALE_SCHEMA, isLocalizedType } from '../model/i18n.js';
+import type { FilterNode, SortNode } from '../query/ast.js';
+import { createAliases } from './aliases.js';
+import { applyFilters, type StatementScope } from './compile-filters.js';
+import { applySort } from './compile-sort.js';
 import { inWriteTransaction, lockKeys } from './context.js';
 import { newDocumentId } from './document-id.js';
 import type { EngineContext } from './types.js';
@@ -21,7 +25,37 @@ const readBoolean = dbValueReader('boolean');
 const flag = (ctx: EngineContext, value: boolean): unknown => toDbValue('boolean', value, ctx.dialect.name);
 
 export async function readLocales(ctx: EngineContext): Promise<LocaleRow[]> {
-  const rows = (await ctx.knex(LOCALE_TABLE).select('*').orderBy('id')) as Array<Record<string, unknown>>;
+  return toLocaleRows((await ctx.knex(LOCALE_TABLE).select('*').orderBy('id')) as Array<Record<string, unknown>>);
+}
+
+export interface LocaleQuery {
+  readonly filters: FilterNode | null;
+  readonly sort: readonly SortNode[];
+  readonly start: number;
+  readonly limit: number;
+}
+
+/** One page of locales matching `filters` (fields of LOCALE_SCHEMA), in one statement. */
+export async function queryLocales(ctx: EngineContext, query: LocaleQuery): Promise<LocaleRow[]> {
+  if (query.limit <= 0) return [];
+  const scope: StatementScope = { ctx, aliases: createAliases(), status: 'published' };
+  const alias = scope.aliases.next();
+  const qb = ctx.knex.from({ [alias]: LOCALE_TABLE }).select(`${alias}.*`);
+  if (query.filters) applyFilters(scope, qb, LOCALE_SCHEMA, alias, query.filters);
+  applySort(scope, qb, LOCALE_SCHEMA, alias, query.sort);
+  return toLocaleRows((await qb.offset(query.start).limit(query.limit)) as Array<Record<string, unknown>>);
+}
+
+export async function countLocales(ctx: EngineContext, filters: FilterNode | null): Promise<number> {
+  const scope: StatementScope = { ctx, aliases: createAliases(), status: 'published' };
+  const alias = scope.aliases.next();
+  const qb = ctx.knex.from({ [alias]: LOCALE_TABLE });
+  if (filters) applyFilters(scope, qb, LOCALE_SCHEMA, alias, filters);
+  const [row] = (await qb.count({ count: '*' })) as Array<Record<string, unknown>>;
+  return toNumber(row?.['count'] ?? 0);
+}
+
+function toLocaleRows(rows: ReadonlyArray<Record<string, unknown>>): LocaleRow[] {
   return rows.map((row) => ({
     id: toNumber(row['id']),
     documentId: String(row[SYSTEM_COLUMNS.documentId]),

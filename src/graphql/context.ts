@@ -2,6 +2,7 @@
  * The per-request value every resolver receives (graphql-js `contextValue`). Resolvers depend
  * on this narrow interface only, so the schema can be built and tested without an application.
  */
+import type { LocaleService } from '../documents/locales.js';
 import type { DocumentRepository } from '../documents/types.js';
 import type { Registry } from '../model/types.js';
 import type { Operations } from '../operations/operations.js';
@@ -40,6 +41,8 @@ export interface GraphqlContext {
   readonly tracer: Tracer | null;
   /** the transport's request object (Fastify), for extensions */
   readonly request: unknown;
+  /** the project's locales, for `i18NLocale(s)` (absent where no app runs: they then fail) */
+  readonly locales?: Pick<LocaleService, 'query' | 'count'>;
   /** the media library, for the upload mutations (absent where no app runs: they then fail) */
   readonly uploads?: UploadService;
 }

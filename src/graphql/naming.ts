@@ -82,3 +82,6 @@ export const findQueryName = (ct: ContentType): string => lowerFirst(pluralTypeN
 export const createMutationName = (ct: ContentType): string => `create${typeName(ct)}`;
 export const updateMutationName = (ct: ContentType): string => `update${typeName(ct)}`;
 export const deleteMutationName = (ct: ContentType): string => `delete${typeName(ct)}`;
+
+/** `createPageLocalization` (the v4 i18n extension) */
+export const createLocalizationMutationName = (ct: ContentType): string => `create${typeName(ct)}Localization`;

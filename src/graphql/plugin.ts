@@ -109,6 +109,7 @@ export async function registerGraphql(
           tracer,
           request,
           uploads,
+          locales: ctx.locales,
         };
       },
     });

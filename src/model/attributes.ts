@@ -1,3 +1,4 @@
+import { LOCALIZATIONS, localizationsAttribute } from './i18n.js';
 import { assertNever } from './types.js';
 import type { Attribute, RelationAttribute, Registry, ScalarAttribute, Schema } from './types.js';
 
@@ -15,9 +16,13 @@ export function populatableAttributes(schema: Schema): readonly Attribute[] {
   return Object.values(schema.attributes).filter((attribute) => !isScalar(attribute));
 }
 
-/** An own attribute of the schema (never something inherited from Object.prototype). */
+/**
+ * An own attribute of the schema (never something inherited from Object.prototype), or the
+ * virtual `localizations` relation of a localized type (model/i18n.ts), which reads may name.
+ */
 export function attributeOf(schema: Schema, name: string): Attribute | undefined {
-  return Object.hasOwn(schema.attributes, name) ? schema.attributes[name] : undefined;
+  if (Object.hasOwn(schema.attributes, name)) return schema.attributes[name];
+  return name === LOCALIZATIONS ? localizationsAttribute(schema) : undefined;
 }
 
 /** Whether the attribute holds a list, as seen from the schema that declares it. */

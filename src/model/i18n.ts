@@ -5,7 +5,7 @@
  * relations and uids always are. Every other attribute is shared by the document's locales.
  */
 import { isRecord } from '../util/is-record.js';
-import type { Attribute, Schema } from './types.js';
+import type { Attribute, ContentType, RelationAttribute, ScalarAttribute, Schema } from './types.js';
 
 function i18nFlag(pluginOptions: unknown): unknown {
   if (!isRecord(pluginOptions)) return undefined;
@@ -36,3 +36,48 @@ export function isLocalizedAttribute(attribute: Attribute): boolean {
   if (attribute.kind === 'scalar' && attribute.type === 'uid') return true;
   return attributeI18nFlag(attribute) === true;
 }
+
+/** The name of the virtual relation every localized type has to its document's other locales. */
+export const LOCALIZATIONS = 'localizations';
+
+const localizationsOf = new WeakMap<Schema, RelationAttribute>();
+
+/**
+ * `localizations` of a localized content type: as in Strapi, a to-many relation to the same type
+ * holding the document's versions in the other locales. It is not stored (no link table: the
+ * engine reads the type's own rows by `document_id`, attribute-links.ts), never written, and
+ * not in `schema.attributes`: `attributeOf` answers it for reads (populate, filters, GraphQL).
+ */
+export function localizationsAttribute(schema: Schema): RelationAttribute | undefined {
+  if (!isLocalizedType(schema)) return undefined;
+  let attribute = localizationsOf.get(schema);
+  if (attribute === undefined) {
+    attribute = Object.freeze({
+      kind: 'relation', name: LOCALIZATIONS, relation: 'oneToMany', target: schema.uid,
+      required: false, private: false, raw: Object.freeze({ virtual: true }),
+    } as const);
+    localizationsOf.set(schema, attribute);
+  }
+  return attribute;
+}
+
+export function isLocalizationsAttribute(attribute: Attribute): boolean {
+  return attribute.kind === 'relation' && attribute.name === LOCALIZATIONS && attribute.raw['virtual'] === true;
+}
+
+const localeString = (name: string): ScalarAttribute => Object.freeze({
+  kind: 'scalar', name, type: 'string', required: false, private: false, unique: false, raw: Object.freeze({}),
+});
+
+/**
+ * Strapi's `plugin::i18n.locale` as a schema, for reading the locales through the query
+ * machinery (GraphQL `i18NLocales` filters and sorts). Not in the registry: locales are no
+ * content of the project (no REST routes, permissions or lifecycles); `is_default` is no
+ * attribute (documents/locales.ts reads it).
+ */
+export const LOCALE_SCHEMA: ContentType = Object.freeze({
+  modelType: 'contentType', kind: 'collectionType', uid: 'plugin::i18n.locale', collectionName: 'i18n_locale',
+  displayName: 'Locale', singularName: 'locale', pluralName: 'locales', draftAndPublish: false, namespace: 'i18n',
+  file: '<internal>', options: Object.freeze({}), pluginOptions: Object.freeze({}),
+  attributes: Object.freeze({ name: localeString('name'), code: localeString('code') }),
+});

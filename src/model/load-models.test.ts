@@ -9,12 +9,13 @@ import { BLOG_EXAMPLE as BLOG } from '../../test/helpers/fixtures.js';
 const registry = await loadRegistry(BLOG);
 
 describe('loadRegistry on the blog fixture', () => {
-  it('finds the five content types, the upload file type and the five components', () => {
+  it('finds the six content types (the demo\'s localized page among them), the upload file type and the five components', () => {
     expect([...registry.contentTypes.keys()].sort()).toEqual([
       'api::article.article',
       'api::author.author',
       'api::category.category',
       'api::global.global',
+      'api::page.page',
       'api::tag.tag',
       'plugin::upload.file',
     ]);

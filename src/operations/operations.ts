@@ -15,6 +15,7 @@ import type { PublicationStatus, Query, Selection } from '../query/ast.js';
 import { authorOf, checkPermission, permissionNames, PERMISSION_OF } from './access.js';
 import { aroundRead, createLifecycleRegistry, LIFECYCLE_OF, writeHooks, type LifecycleRegistry } from './lifecycles.js';
 import { resolveLocale, type KnownLocales } from './locale-params.js';
+import { isLocalizedType } from '../model/i18n.js';
 import { runMiddlewares } from './middlewares.js';
 import { createNamedMiddlewareRegistry, type NamedMiddlewareRegistry } from './named.js';
 import { createPolicyRegistry, runPolicies, type PolicyRegistry } from './policies.js';
@@ -93,7 +94,7 @@ export interface TypeOperations {
    * version, else `draft`. No permission check: the answer only shapes the caller's next
    * operation, which is checked.
    */
-  liveStatus(documentId: string | null): Promise<PublicationStatus>;
+  liveStatus(documentId: string | null, locale?: string): Promise<PublicationStatus>;
   /**
    * Documents the caller reached through a relation of an operation it was allowed (GraphQL's
    * alias variants loaded apart): sanitised for its actor, no permission check, policies,
@@ -260,8 +261,11 @@ export function createOperations(deps: OperationsDeps): Operations {
       publish: (caller, params) => typed('publish', caller, params),
       unpublish: (caller, params) => typed('unpublish', caller, params),
       discardDraft: (caller, params) => typed('discardDraft', caller, params),
-      async liveStatus(documentId) {
-        const none: Selection = { fields: [], populate: [], status: 'published' };
+      async liveStatus(documentId, locale) {
+        // localized types: the version in `locale` (the default locale when absent)
+        const known = deps.locales ?? ONLY_EN;
+        const versionLocale = isLocalizedType(contentType) ? locale ?? known.defaultCode() : undefined;
+        const none: Selection = { fields: [], populate: [], status: 'published', ...(versionLocale === undefined ? {} : { locale: versionLocale }) };
         const live = documentId === null ? await repository.findSingle(none) : await repository.findOne(documentId, none);
         return live ? 'published' : 'draft';
       },
@@ -270,7 +274,9 @@ export function createOperations(deps: OperationsDeps): Operations {
       },
       async loadRelated(caller, query) {
         const actor = await deps.actor(caller.request);
-        return repository.findPage(sanitize(actor, caller, query, 'findMany'));
+        // the parents' locale, settled as the operation that read them settled it (default when absent)
+        const { query: located } = resolveLocale(contentType, 'findMany', { query }, deps.locales ?? ONLY_EN) as OperationParams['findMany'];
+        return repository.findPage(sanitize(actor, caller, located, 'findMany'));
       },
     };
   }

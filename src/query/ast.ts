@@ -52,7 +52,8 @@ export interface PopulateNode {
   readonly on: Readonly<Record<string, NestedSelection>> | null;
   /**
    * Relations only: the publication status of the related rows and of everything loaded below
-   * them (GraphQL's nested `publicationState`); absent: the status of the level above.
+   * them (GraphQL's nested `publicationState`, also on `localizations`); absent: the status of
+   * the level above.
    */
   readonly status?: PublicationStatus;
 }

@@ -17,7 +17,8 @@ import type {
   SortNode,
   SortOrder,
 } from './ast.js';
-import { isHidden } from '../model/attributes.js';
+import { attributeOf, isHidden } from '../model/attributes.js';
+import { isLocalizedType } from '../model/i18n.js';
 import { isRecord } from '../util/is-record.js';
 
 export interface GraphqlLimits {
@@ -143,10 +144,11 @@ function parseFieldFilter(
   path: readonly string[],
 ): FilterNode | null {
   if (key === 'id' && schema.modelType === 'contentType') return parseFieldOperators('documentId', value, path);
-  if ((TIMESTAMPS as readonly string[]).includes(key) && schema.modelType === 'contentType') {
+  if (((TIMESTAMPS as readonly string[]).includes(key) && schema.modelType === 'contentType') || (key === 'locale' && isLocalizedType(schema))) {
     return parseFieldOperators(key, value, path);
   }
-  const attribute = schema.attributes[key];
+  // attributeOf: also `localizations` of a localized type
+  const attribute = attributeOf(schema, key);
   if (!attribute || isHidden(attribute)) throw invalidKey('filters', path);
   switch (attribute.kind) {
     case 'scalar':

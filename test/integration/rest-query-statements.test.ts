@@ -6,6 +6,8 @@
  * relation/media/component path and level, one per component type of a populated dynamic zone,
  * plus the one read of the auth version stamp every request starts with (docs/auth.md).
  */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { describeEachDialect } from '../helpers/dialects.js';
 import { statementCount } from '../helpers/http.js';
@@ -33,7 +35,14 @@ const SHAPES: readonly (readonly [string, string, number])[] = [
 
 describeEachDialect('REST statement counts', (dialect) => {
   // 115 articles: 101 published, so a page of 100 is full
-  const blog = useSeededBlog(dialect, { articles: 115 });
+  const blog = useSeededBlog(dialect, {
+    articles: 115,
+    // a localized type beside the blog (test/fixtures/i18n): lists with `locale`
+    files: {
+      'src/api/page/content-types/page/schema.json': readFileSync(fileURLToPath(new URL('../fixtures/i18n/page-schema.json', import.meta.url)), 'utf8'),
+      'config/plugins.ts': `export default { i18n: { config: { locales: ['fr'] } } };\n`,
+    },
+  });
 
   const cost = async (query: string, size: number): Promise<{ count: number; entries: number }> => {
     const res = await blog.api.get(`/api/articles?${query}${query ? '&' : ''}pagination[pageSize]=${size}`);
@@ -63,5 +72,25 @@ describeEachDialect('REST statement counts', (dialect) => {
     expect(drafts10.count).toBe(11 + AUTH);
     const one = await blog.api.get(`/api/articles/${blog.seed.published[0]?.documentId}?populate=*`);
     expect(statementCount(one.headers)).toBe(10 + AUTH);
+  });
+
+  it('a list with locale costs no extra statement; localizations one per level, over 10 and 30 entries', async () => {
+    const pages = blog.t.app.documents('api::page.page');
+    for (let i = 0; i < 30; i += 1) {
+      const en = await pages.create({ data: { title: `Page ${i}` }, status: 'published' });
+      await pages.update({ documentId: String(en.documentId), locale: 'fr', data: { title: `Page fr ${i}` }, status: 'published' });
+    }
+    const pageCost = async (query: string, size: number): Promise<number> => {
+      const res = await blog.api.get(`/api/pages?${query}${query ? '&' : ''}pagination[pageSize]=${size}`);
+      expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+      expect(res.body.data).toHaveLength(size);
+      return statementCount(res.headers);
+    };
+    for (const size of [10, 30]) {
+      expect(await pageCost('', size)).toBe(2 + AUTH);
+      expect(await pageCost('locale=fr', size)).toBe(2 + AUTH);
+      expect(await pageCost('locale=fr&populate=localizations', size)).toBe(3 + AUTH);
+      expect(await pageCost('locale=fr&populate[localizations][populate]=localizations', size)).toBe(4 + AUTH);
+    }
   });
 });

@@ -7,4 +7,10 @@ export default () => ({
       amountLimit: 100,
     },
   },
+  // `en` is the default locale; the localized `page` type also has French versions
+  i18n: {
+    config: {
+      locales: ['fr'],
+    },
+  },
 });

@@ -10,8 +10,8 @@ type Entry = { id: number; documentId: string } & Record<string, unknown>;
 type Status = 'draft' | 'published';
 interface Documents {
   count(params?: Record<string, unknown>): Promise<number>;
-  create(params: { data: Record<string, unknown>; status?: Status }): Promise<Entry>;
-  update(params: { documentId: string; data: Record<string, unknown>; status?: Status }): Promise<Entry | null>;
+  create(params: { data: Record<string, unknown>; status?: Status; locale?: string }): Promise<Entry>;
+  update(params: { documentId: string; data: Record<string, unknown>; status?: Status; locale?: string }): Promise<Entry | null>;
 }
 export interface BlogApp {
   documents(uid: string): Documents;
@@ -158,4 +158,22 @@ export async function seedDemoData(app: BlogApp): Promise<void> {
   });
   const c = DEMO_COUNTS;
   app.log.info(`Demo data created: ${c.articles} articles, ${c.authors} authors, ${c.categories} categories, ${c.tags} tags, ${c.images} images (${Date.now() - started} ms)`);
+}
+
+/** The localized pages of the demo: each in English (the default locale) and French. */
+const DEMO_PAGES = [
+  { position: 1, en: { title: 'About', body: 'Vellum serves this blog through REST and GraphQL.' }, fr: { title: 'À propos', body: 'Vellum sert ce blog en REST et en GraphQL.' } },
+  { position: 2, en: { title: 'Contact', body: 'Write to the editors at editors@example.com.' }, fr: { title: 'Contact', body: 'Écrivez à la rédaction : editors@example.com.' } },
+  { position: 3, en: { title: 'Privacy', body: 'This demo stores no personal data.' }, fr: { title: 'Confidentialité', body: 'Cette démo ne stocke aucune donnée personnelle.' } },
+] as const;
+
+/** First start of the demo: the localized pages, when there are none (`?locale=fr` reads the French ones). */
+export async function seedDemoPages(app: BlogApp): Promise<void> {
+  const pages = app.documents('api::page.page');
+  if ((await pages.count({ status: 'draft', locale: '*' })) > 0) return;
+  for (const page of DEMO_PAGES) {
+    const en = await pages.create({ data: { ...page.en, position: page.position }, status: 'published' });
+    await pages.update({ documentId: en.documentId, locale: 'fr', data: page.fr, status: 'published' });
+  }
+  app.log.info(`Demo pages created: ${DEMO_PAGES.length} pages in en and fr`);
 }

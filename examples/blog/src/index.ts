@@ -1,4 +1,4 @@
-import { seedDemoData, type BlogApp } from './demo-data.js';
+import { seedDemoData, seedDemoPages, type BlogApp } from './demo-data.js';
 
 interface Permissions {
   grant(role: string, actions: readonly string[]): Promise<string[]>;
@@ -6,7 +6,7 @@ interface Permissions {
 
 /** What anonymous visitors may read: the blog's published content and its media. */
 const PUBLIC_READS = [
-  ...['article', 'author', 'category', 'tag', 'global'].flatMap((type) => [`api::${type}.${type}.find`, `api::${type}.${type}.findOne`]),
+  ...['article', 'author', 'category', 'tag', 'global', 'page'].flatMap((type) => [`api::${type}.${type}.find`, `api::${type}.${type}.findOne`]),
   'plugin::upload.file.find',
   'plugin::upload.file.findOne',
 ];
@@ -103,5 +103,6 @@ export default {
   async bootstrap({ app }: { app: BlogApp & { permissions: Permissions } }) {
     await app.permissions.grant('public', PUBLIC_READS);
     await seedDemoData(app);
+    await seedDemoPages(app);
   },
 };

@@ -8,7 +8,7 @@
 import type { Knex } from 'knex';
 import type { PublicationStatus } from '../../query/ast.js';
 import { createAliases } from '../aliases.js';
-import { joinLinkTarget } from '../attribute-links.js';
+import { joinLinkTarget, keyColumn, loadsThroughParentRow } from '../attribute-links.js';
 import { applyFilters, type StatementScope } from '../compile-filters.js';
 import { applySort } from '../compile-sort.js';
 import type { Row } from '../read-row.js';
@@ -48,11 +48,19 @@ export function loadLinkedRows(
     const scope: StatementScope = { ctx, aliases: createAliases(), status };
     const linkAlias = scope.aliases.next();
     const targetAlias = scope.aliases.next();
-    const linkColumns = [`${linkAlias}.${link.parentColumn} as ${PARENT_KEY}`];
+    // `parentRow` links: the parent rows (by id) lead, joined to the link by their document id
+    const parentAlias = loadsThroughParentRow(link) ? scope.aliases.next() : undefined;
+    const parentKey = parentAlias === undefined ? `${linkAlias}.${link.parentColumn}` : `${parentAlias}.id`;
+    const linkColumns = [`${parentKey} as ${PARENT_KEY}`];
     if (link.orderColumn) linkColumns.push(`${linkAlias}.${link.orderColumn} as ${LINK_ORDER}`);
-    const qb = knex.select([...linkColumns, ...selectColumns(fields, targetAlias)]).from({ [linkAlias]: link.table });
-    joinLinkTarget(qb, target, linkAlias, targetAlias, status);
-    qb.whereIn(`${linkAlias}.${link.parentColumn}`, keys);
+    const qb = knex.select([...linkColumns, ...selectColumns(fields, targetAlias)]);
+    if (parentAlias !== undefined && link.locale?.kind === 'parentRow') {
+      qb.from({ [parentAlias]: link.locale.table }).join({ [linkAlias]: link.table }, `${linkAlias}.${link.parentColumn}`, `${parentAlias}.${keyColumn(link.parentKey)}`);
+    } else {
+      qb.from({ [linkAlias]: link.table });
+    }
+    joinLinkTarget(ctx, qb, target, { link: linkAlias, target: targetAlias, ...(parentAlias === undefined ? {} : { parent: parentAlias }) }, status);
+    qb.whereIn(parentKey, keys);
     if (selection.filters) applyFilters(scope, qb, target.schema, targetAlias, selection.filters);
     applySort(scope, qb, target.schema, targetAlias, selection.sort, { tieBreaker: false });
     if (link.orderColumn) qb.orderBy(`${linkAlias}.${link.orderColumn}`, 'asc');

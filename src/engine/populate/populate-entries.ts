@@ -12,7 +12,7 @@ import { throwIfAborted } from '../../db/statement-counter.js';
 import { toNumber } from '../../db/values.js';
 import type { Schema } from '../../model/types.js';
 import type { PopulateNode, PublicationStatus } from '../../query/ast.js';
-import type { RowKey } from '../attribute-links.js';
+import { loadsThroughParentRow, type LinkSpec, type RowKey } from '../attribute-links.js';
 import { readRow } from '../read-row.js';
 import { selectFields } from '../select-fields.js';
 import { chargeEntries } from '../entry-budget.js';
@@ -35,9 +35,11 @@ export async function populateEntries(
   weights?: ReadonlyMap<Entry, number>,
 ): Promise<void> {
   if (entries.length === 0) return;
-  // Schema order, so populated keys follow the attribute order whatever order `populate` had.
+  // Schema order, so populated keys follow the attribute order whatever order `populate` had
+  // (`localizations`, which is no schema attribute, last).
   const names = Object.keys(schema.attributes);
-  const nodes = [...populate].sort((a, b) => names.indexOf(a.attribute) - names.indexOf(b.attribute));
+  const rank = (name: string): number => (names.includes(name) ? names.indexOf(name) : names.length);
+  const nodes = [...populate].sort((a, b) => rank(a.attribute) - rank(b.attribute));
   for (const node of nodes) {
     const plan = planPopulate(ctx.registry, schema, node);
     if (plan) await populateAttribute(ctx, plan, entries, status, weights);
@@ -45,6 +47,8 @@ export async function populateEntries(
 }
 
 const keyOf = (entry: Entry, key: RowKey): string => String(key === 'id' ? entry.id : entry.documentId);
+/** which key of the parent entries a batched load is keyed by (load-batch.ts) */
+const loadKeyOf = (link: LinkSpec): RowKey => (loadsThroughParentRow(link) ? 'id' : link.parentKey);
 
 async function populateAttribute(
   ctx: EngineContext, plan: PopulatePlan, parents: readonly Entry[], parentStatus: PublicationStatus, weights: ReadonlyMap<Entry, number> | undefined,
@@ -55,18 +59,18 @@ async function populateAttribute(
   for (const target of plan.targets) {
     const keyWeights = new Map<string, number>();
     for (const parent of parents) {
-      const key = keyOf(parent, target.link.parentKey);
+      const key = keyOf(parent, loadKeyOf(target.link));
       keyWeights.set(key, (keyWeights.get(key) ?? 0) + (weights?.get(parent) ?? 1));
     }
     const parentKeys = [...keyWeights.keys()];
-    const keys = target.link.parentKey === 'id' ? parentKeys.map(Number) : parentKeys;
+    const keys = loadKeyOf(target.link) === 'id' ? parentKeys.map(Number) : parentKeys;
     const fields = selectFields(target.schema, target.selection.fields);
     // a request whose client went away reads no further level (even inside a transaction)
     throwIfAborted();
     const rows = await loadLinkedRows(ctx, target, fields, keys, status);
     const lead = target.componentUid === null ? {} : { __component: target.componentUid };
     const children = rows.map((row, i) => ({
-      parent: String(target.link.parentKey === 'id' ? toNumber(row[PARENT_KEY]) : row[PARENT_KEY]),
+      parent: String(loadKeyOf(target.link) === 'id' ? toNumber(row[PARENT_KEY]) : row[PARENT_KEY]),
       // Dynamic-zone items of every component type interleave by their link order.
       order: plan.targets.length > 1 ? toNumber(row[LINK_ORDER]) : i,
       entry: readRow(fields, row, lead),
@@ -86,7 +90,8 @@ async function populateAttribute(
       else byParent.set(child.parent, [child]);
     }
   }
-  const key = plan.targets[0]?.link.parentKey ?? 'id';
+  const first = plan.targets[0];
+  const key = first === undefined ? 'id' : loadKeyOf(first.link);
   for (const parent of parents) {
     const children = byParent.get(keyOf(parent, key)) ?? [];
     if (plan.targets.length > 1) children.sort((a, b) => a.order - b.order);

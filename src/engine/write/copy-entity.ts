@@ -23,8 +23,14 @@ export async function copyEntity(ctx: EngineContext, schema: Schema, fromId: num
   return toId;
 }
 
-async function copyParts(ctx: EngineContext, schema: Schema, fromId: number, toId: number): Promise<void> {
-  const attrs = Object.values(schema.attributes);
+/**
+ * Copies the components, relation links and media links of row `fromId` to row `toId`; with
+ * `only`, just those of the attributes it names (shared attributes of a localized type, copied
+ * to the document's other locales: locale-rows.ts).
+ */
+export async function copyParts(ctx: EngineContext, schema: Schema, fromId: number, toId: number, only?: ReadonlySet<string>): Promise<void> {
+  const attrs = Object.values(schema.attributes).filter((attr) => only === undefined || only.has(attr.name));
+  const fields = attrs.map((attr) => attr.name);
   for (const attr of attrs) {
     if (attr.kind !== 'relation' || attr.mappedBy !== undefined) continue;
     const table = relationLinkTable(schema.collectionName, attr.name);
@@ -35,7 +41,7 @@ async function copyParts(ctx: EngineContext, schema: Schema, fromId: number, toI
     await insertRows(ctx.knex, table, links.map((l) => ({ [L.entity]: toId, [L.target]: l[L.target], [L.order]: l[L.order] })));
   }
   if (attrs.some((a) => a.kind === 'media')) {
-    const read = (await ctx.knex(MEDIA_LINK_TABLE).select(M.file, M.field, M.order).where({ [M.relatedType]: schema.uid, [M.related]: fromId })) as Array<Record<string, unknown>>;
+    const read = (await ctx.knex(MEDIA_LINK_TABLE).select(M.file, M.field, M.order).where({ [M.relatedType]: schema.uid, [M.related]: fromId }).whereIn(M.field, fields)) as Array<Record<string, unknown>>;
     const live = await existingRowIds(ctx, UPLOAD_FILE_UID, read.map((l) => toNumber(l[M.file])));
     const links = read.filter((l) => live.has(toNumber(l[M.file])));
     await insertRows(ctx.knex, MEDIA_LINK_TABLE, links.map((l) => ({
@@ -44,7 +50,7 @@ async function copyParts(ctx: EngineContext, schema: Schema, fromId: number, toI
   }
   if (attrs.some((a) => a.kind === 'component' || a.kind === 'dynamiczone')) {
     const table = componentLinkTable(schema.collectionName);
-    const links = (await ctx.knex(table).select(C.component, C.componentType, C.field, C.order).where(C.entity, fromId).orderBy(C.order)) as Array<Record<string, unknown>>;
+    const links = (await ctx.knex(table).select(C.component, C.componentType, C.field, C.order).where(C.entity, fromId).whereIn(C.field, fields).orderBy(C.order)) as Array<Record<string, unknown>>;
     const copies = [];
     for (const link of links) {
       const uid = String(link[C.componentType]);

@@ -37,6 +37,7 @@ async function run(ctx: GraphqlContext, load: DeferredLoad, ids: readonly string
     fields: [],
     populate: [load.node],
     status: load.status,
+    ...(load.locale === undefined ? {} : { locale: load.locale }),
   });
   return new Map(page.entries.map((entry) => [String(entry['documentId']), entry[load.node.attribute]]));
 }

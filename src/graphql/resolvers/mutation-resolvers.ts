@@ -15,9 +15,11 @@ import type { GraphqlContext } from '../context.js';
 import { resolveFileIds } from './file-ids.js';
 import type { EntityResponseValue } from './nested-fields.js';
 import { preparedOperation, type ResolverInput } from './prepared-operation.js';
-import { entitySelection } from './query-resolvers.js';
+import { entitySelection, localeParam } from './query-resolvers.js';
 
 type Data = Record<string, unknown>;
+/** `locale` (localized types): the version written, as the i18n extension's argument */
+type Localized = { locale?: string | null };
 type Resolver<Args> = GraphQLFieldResolver<unknown, GraphqlContext, Args, Promise<EntityResponseValue>>;
 
 /** `publishedAt` is an instruction, not a value the document service stores. */
@@ -40,7 +42,7 @@ async function writeSelection(contentType: ContentType, ctx: GraphqlContext, inf
   return selection;
 }
 
-function notFound(contentType: ContentType, id: string): NotFoundError {
+export function notFound(contentType: ContentType, id: string): NotFoundError {
   return new NotFoundError(`${contentType.displayName} with id "${id}" not found`, { id });
 }
 
@@ -50,12 +52,12 @@ function notFound(contentType: ContentType, id: string): NotFoundError {
  */
 const checkRequiredOnCreate = (publishedAt: unknown): boolean => publishedAt !== null;
 
-export function createResolver(contentType: ContentType): Resolver<{ data: Data }> {
-  const create = preparedOperation(contentType.uid, 'create', async ({ args, ctx, info }: ResolverInput<{ data: Data }>) => {
+export function createResolver(contentType: ContentType): Resolver<{ data: Data } & Localized> {
+  const create = preparedOperation(contentType.uid, 'create', async ({ args, ctx, info }: ResolverInput<{ data: Data } & Localized>) => {
     const { rest, publishedAt } = splitPublishedAt(args.data);
     const status: PublicationStatus = !contentType.draftAndPublish || (publishedAt !== undefined && publishedAt !== null) ? 'published' : 'draft';
     const selection = await writeSelection(contentType, ctx, info, status, 'create');
-    return { data: await resolveFileIds(rest, contentType, ctx), status, selection, checkRequired: checkRequiredOnCreate(publishedAt) };
+    return { data: await resolveFileIds(rest, contentType, ctx), status, selection, checkRequired: checkRequiredOnCreate(publishedAt), ...localeParam(contentType, args.locale) };
   });
   return async (_source, args, ctx, info) => ({ data: await create(ctx, args, info) });
 }
@@ -69,21 +71,22 @@ function statusForUpdate(contentType: ContentType, publishedAt: unknown): WriteS
 }
 
 /** `documentId` null: the single type's one document, created when missing. */
-function updateParams(contentType: ContentType, documentId: (args: { id?: string }) => string | null) {
-  return async ({ args, ctx, info }: ResolverInput<{ id?: string; data: Data }>) => {
+export function updateParams(contentType: ContentType, documentId: (args: { id?: string | null }) => string | null) {
+  return async ({ args, ctx, info }: ResolverInput<{ id?: string | null; data: Data } & Localized>) => {
     const { rest, publishedAt } = splitPublishedAt(args.data);
     const status = statusForUpdate(contentType, publishedAt);
     const id = documentId(args);
+    const locale = localeParam(contentType, args.locale);
     // The write decides 'keep' inside its transaction; the selection (aliased fields loaded later)
     // follows the state read now, which only a concurrent publish/unpublish can change in between.
-    const selectionStatus = status === 'keep' ? await ctx.operations.forType(contentType.uid).liveStatus(id) : status;
+    const selectionStatus = status === 'keep' ? await ctx.operations.forType(contentType.uid).liveStatus(id, locale.locale) : status;
     const selection = await writeSelection(contentType, ctx, info, selectionStatus, 'update');
     const data = await resolveFileIds(rest, contentType, ctx);
-    return { documentId: id, data, status, unpublish: contentType.draftAndPublish && publishedAt === null, selection, checkRequired: checkRequiredOnCreate(publishedAt) };
+    return { documentId: id, data, status, unpublish: contentType.draftAndPublish && publishedAt === null, selection, checkRequired: checkRequiredOnCreate(publishedAt), ...locale };
   };
 }
 
-export function updateResolver(contentType: ContentType): Resolver<{ id: string; data: Data }> {
+export function updateResolver(contentType: ContentType): Resolver<{ id: string; data: Data } & Localized> {
   const update = preparedOperation(contentType.uid, 'update', updateParams(contentType, (args) => args.id ?? ''));
   return async (_source, args, ctx, info) => {
     const updated = await update(ctx, args, info);
@@ -93,15 +96,15 @@ export function updateResolver(contentType: ContentType): Resolver<{ id: string;
 }
 
 /** Single types: `update<Type>(data)` creates the document when there is none yet (one transaction). */
-export function updateSingleResolver(contentType: ContentType): Resolver<{ data: Data }> {
+export function updateSingleResolver(contentType: ContentType): Resolver<{ data: Data } & Localized> {
   const update = preparedOperation(contentType.uid, 'update', updateParams(contentType, () => null));
   return async (_source, args, ctx, info) => ({ data: await update(ctx, args, info) });
 }
 
 /** The deleted entity as `<singular>(id)` shows it, read and deleted in one transaction. */
-export function deleteResolver(contentType: ContentType): Resolver<{ id: string }> {
-  const remove = preparedOperation(contentType.uid, 'delete', ({ args, ctx, info }: ResolverInput<{ id: string }>) =>
-    ({ documentId: args.id, selection: entitySelection(contentType, ctx, info, 'published'), live: true }));
+export function deleteResolver(contentType: ContentType): Resolver<{ id: string } & Localized> {
+  const remove = preparedOperation(contentType.uid, 'delete', ({ args, ctx, info }: ResolverInput<{ id: string } & Localized>) =>
+    ({ documentId: args.id, selection: entitySelection(contentType, ctx, info, 'published'), live: true, ...localeParam(contentType, args.locale) }));
   return async (_source, args, ctx, info) => {
     const deleted = await remove(ctx, args, info);
     if (!deleted?.value) throw notFound(contentType, args.id);
@@ -109,8 +112,8 @@ export function deleteResolver(contentType: ContentType): Resolver<{ id: string 
   };
 }
 
-export function deleteSingleResolver(contentType: ContentType): Resolver<Record<string, never>> {
-  const remove = preparedOperation(contentType.uid, 'delete', ({ ctx, info }: ResolverInput<Record<string, never>>) =>
-    ({ documentId: null, selection: entitySelection(contentType, ctx, info, 'published'), live: true }));
+export function deleteSingleResolver(contentType: ContentType): Resolver<Localized> {
+  const remove = preparedOperation(contentType.uid, 'delete', ({ args, ctx, info }: ResolverInput<Localized>) =>
+    ({ documentId: null, selection: entitySelection(contentType, ctx, info, 'published'), live: true, ...localeParam(contentType, args.locale) }));
   return async (_source, args, ctx, info) => ({ data: (await remove(ctx, args, info))?.value ?? null });
 }

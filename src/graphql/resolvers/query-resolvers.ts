@@ -8,6 +8,7 @@ import type { PaginationMeta } from '../../documents/types.js';
 import type { ContentType } from '../../model/types.js';
 import type { Pagination, Query, Selection } from '../../query/ast.js';
 import { checkQueryCost } from '../../query/query-cost.js';
+import { parseLocale } from '../../query/parse-locale.js';
 import {
   parseGraphqlFilters,
   parseGraphqlPagination,
@@ -27,6 +28,14 @@ export interface FindArgs {
   readonly pagination?: PaginationArgInput | null;
   readonly sort?: readonly (string | null)[] | null;
   readonly publicationState?: PublicationStateValue | null;
+  /** localized types (the i18n extension's `I18NLocaleCode`) */
+  readonly locale?: string | null;
+}
+
+/** `{ locale }` of a localized type's root field (`all` → every locale); {} when absent or not localized. */
+export function localeParam(contentType: ContentType, locale: string | null | undefined): { locale?: string } {
+  const parsed = parseLocale(locale ?? undefined, contentType);
+  return parsed === undefined ? {} : { locale: parsed };
 }
 
 /** v4 `meta.pagination`: always page-shaped, offset requests converted. */
@@ -67,7 +76,7 @@ export function findResolver(contentType: ContentType): GraphQLFieldResolver<unk
     const sort = parseGraphqlSort(args.sort, contentType, ctx.registry);
     const selected = rootSelection(info, contentType, ctx.registry, 'collection', ctx.deferred, status);
     const pagination = parseGraphqlPagination(args.pagination, ctx.limits, selected.wantsTotal);
-    return { query: checkCost(ctx, { filters, sort, pagination, fields: selected.fields, populate: selected.populate, status }) };
+    return { query: checkCost(ctx, { filters, sort, pagination, fields: selected.fields, populate: selected.populate, status, ...localeParam(contentType, args.locale) }) };
   });
   return async (_source, args, ctx, info) => {
     const page = await findMany(ctx, args, info);
@@ -75,10 +84,12 @@ export function findResolver(contentType: ContentType): GraphQLFieldResolver<unk
   };
 }
 
-export function findOneResolver(contentType: ContentType): GraphQLFieldResolver<unknown, GraphqlContext, { id?: string | null }, Promise<EntityResponseValue>> {
+type FindOneArgs = { id?: string | null; locale?: string | null };
+
+export function findOneResolver(contentType: ContentType): GraphQLFieldResolver<unknown, GraphqlContext, FindOneArgs, Promise<EntityResponseValue>> {
   // v4 had one row per entry, the live one once published: the published version, else the draft
-  const findOne = preparedOperation(contentType.uid, 'findOne', ({ args, ctx, info }: { args: { id?: string | null }; ctx: GraphqlContext; info: GraphQLResolveInfo }) =>
-    ({ documentId: args.id ?? '', selection: entitySelection(contentType, ctx, info, 'published'), live: true }));
+  const findOne = preparedOperation(contentType.uid, 'findOne', ({ args, ctx, info }: { args: FindOneArgs; ctx: GraphqlContext; info: GraphQLResolveInfo }) =>
+    ({ documentId: args.id ?? '', selection: entitySelection(contentType, ctx, info, 'published'), live: true, ...localeParam(contentType, args.locale) }));
   return async (_source, args, ctx, info) => {
     if (args.id === null || args.id === undefined || args.id === '') {
       await ctx.operations.forType(contentType.uid).check(ctx.caller, 'findOne');
@@ -90,6 +101,6 @@ export function findOneResolver(contentType: ContentType): GraphQLFieldResolver<
 
 export function findSingleResolver(contentType: ContentType): GraphQLFieldResolver<unknown, GraphqlContext, FindArgs, Promise<EntityResponseValue>> {
   const findFirst = preparedOperation(contentType.uid, 'findFirst', ({ args, ctx, info }: { args: FindArgs; ctx: GraphqlContext; info: GraphQLResolveInfo }) =>
-    ({ selection: entitySelection(contentType, ctx, info, parsePublicationState(args.publicationState, contentType.draftAndPublish)) }));
+    ({ selection: entitySelection(contentType, ctx, info, parsePublicationState(args.publicationState, contentType.draftAndPublish)), ...localeParam(contentType, args.locale) }));
   return async (_source, args, ctx, info) => ({ data: await findFirst(ctx, args, info) });
 }

@@ -34,6 +34,8 @@ import { UPLOAD_FILE_UID } from '../../model/built-in-types.js';
 import type { ContentType, Registry, Schema } from '../../model/types.js';
 import type { NestedSelection, PopulateNode, PublicationStatus } from '../../query/ast.js';
 import { parseGraphqlFilters, parseGraphqlSort, parsePublicationState } from '../../query/parse-graphql-args.js';
+import { parseLocale } from '../../query/parse-locale.js';
+import { isLocalizedType } from '../../model/i18n.js';
 import {
   componentTypeName,
   entityName,
@@ -56,6 +58,8 @@ export interface DeferredLoad {
   readonly node: PopulateNode;
   /** the root query's publication status, which the parents were read with */
   readonly status: PublicationStatus;
+  /** localized roots: the root query's `locale` argument, which the parents were read with (absent: the default locale) */
+  readonly locale?: string;
 }
 
 interface Walk {
@@ -66,6 +70,7 @@ interface Walk {
   /** alias path (see `aliasPath`) → deferred load */
   readonly deferred: Map<string, DeferredLoad>;
   readonly status: PublicationStatus;
+  readonly locale?: string;
 }
 
 /** Response keys of the root field and of every attribute field on the way (envelopes and list indices left out). */
@@ -127,9 +132,8 @@ function argumentsOf(walk: Walk, parentType: string, node: FieldNode): Record<st
 
 const responseKey = (node: FieldNode): string => node.alias?.value ?? node.name.value;
 
-/** pagination only slices the loaded list; filters, sort and publicationState shape what is loaded */
-const loadKey = (args: Record<string, unknown>): string =>
-  JSON.stringify([args['filters'] ?? null, args['sort'] ?? null, args['publicationState'] ?? null]);
+/** pagination only slices the loaded list; filters, sort and (`localizations`) publicationState shape what is loaded */
+const loadKey = (args: Record<string, unknown>): string => JSON.stringify([args['filters'] ?? null, args['sort'] ?? null, args['publicationState'] ?? null]);
 
 interface Variant {
   readonly args: Record<string, unknown>;
@@ -156,7 +160,7 @@ export function selectionOf(walk: Walk, schema: Schema, nodes: readonly FieldNod
   for (const node of nodes) {
     const name = node.name.value;
     if (name.startsWith('__') || name === 'id') continue;
-    if (TIMESTAMPS.has(name) && schema.modelType === 'contentType') {
+    if ((TIMESTAMPS.has(name) && schema.modelType === 'contentType') || (name === 'locale' && isLocalizedType(schema))) {
       fields.add(name);
       continue;
     }
@@ -167,7 +171,7 @@ export function selectionOf(walk: Walk, schema: Schema, nodes: readonly FieldNod
   }
   const populate: PopulateNode[] = [];
   for (const [name, group] of groups) {
-    const attribute = schema.attributes[name];
+    const attribute = attributeOf(schema, name);
     // a dynamic zone is a list too, but its field takes no list arguments
     const withArgs = attribute !== undefined && attribute.kind !== 'dynamiczone' && isToMany(attribute);
     const [primary, ...others] = variantsOf(walk, schema, group, withArgs);
@@ -191,12 +195,12 @@ function deferVariant(walk: Walk, schema: Schema, name: string, variant: Variant
   for (const key of keys) {
     const keyPath = [...path, key];
     const node = populateNode(walk, schema, name, { ...variant, nodes: variant.nodes.filter((n) => responseKey(n) === key) }, path);
-    if (node) walk.deferred.set(aliasPath(keyPath), { parentUid: schema.uid, node, status: walk.status });
+    if (node) walk.deferred.set(aliasPath(keyPath), { parentUid: schema.uid, node, status: walk.status, ...(walk.locale === undefined ? {} : { locale: walk.locale }) });
   }
 }
 
 function populateNode(walk: Walk, schema: Schema, name: string, variant: Variant, path: readonly string[]): PopulateNode | null {
-  const attribute = schema.attributes[name];
+  const attribute = attributeOf(schema, name);
   const nodes = variant.nodes;
   const here = [...path, responseKey(nodes[0]!)];
   if (!attribute) return null;
@@ -234,6 +238,9 @@ function populateNode(walk: Walk, schema: Schema, name: string, variant: Variant
 
 function freezeNode(name: string, inner: SchemaSelection, args: Record<string, unknown>, target: Schema, registry: Registry): PopulateNode {
   const sort = Array.isArray(args['sort']) ? parseGraphqlSort(args['sort'] as (string | null)[], target, registry) : [];
+  const state = args['publicationState'];
+  // only `localizations` takes publicationState: its versions in that state, whatever the root's
+  const status = (state === 'live' || state === 'preview') && target.modelType === 'contentType' ? parsePublicationState(state, target.draftAndPublish) : undefined;
   return Object.freeze({
     attribute: name,
     fields: Object.freeze(inner.fields),
@@ -241,6 +248,7 @@ function freezeNode(name: string, inner: SchemaSelection, args: Record<string, u
     filters: parseGraphqlFilters(args['filters'], target, registry),
     populate: Object.freeze(inner.populate),
     on: null,
+    ...(status === undefined ? {} : { status }),
   });
 }
 
@@ -262,7 +270,12 @@ export function rootSelection(
   deferred: Map<string, DeferredLoad>,
   status: PublicationStatus,
 ): RootSelection {
-  const walk: Walk = { schema: info.schema, registry, fragments: info.fragments, variables: info.variableValues, deferred, status };
+  // the parents of deferred loads are read again in the root's locale (a root field of a localized type takes `locale`)
+  const rootField = info.parentType.getFields()[info.fieldName];
+  const rootNode = info.fieldNodes[0];
+  const rootLocale = rootField && rootNode ? getArgumentValues(rootField, rootNode, info.variableValues as Record<string, unknown>)['locale'] : undefined;
+  const locale = parseLocale(rootLocale ?? undefined, contentType);
+  const walk: Walk = { schema: info.schema, registry, fragments: info.fragments, variables: info.variableValues, deferred, status, ...(locale === undefined ? {} : { locale }) };
   const responseType = shape === 'collection' ? entityResponseCollectionName(contentType) : entityResponseName(contentType);
   const root = [String(info.path.key)];
   const selection = selectionOf(walk, contentType, attributeNodes(walk, info.fieldNodes, responseType, contentType), root);

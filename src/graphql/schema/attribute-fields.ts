@@ -26,6 +26,7 @@ import type { BuildContext } from './build-context.js';
 import { componentType, dynamicZoneUnion } from './components.js';
 import { entityResponseType, relationResponseCollectionType } from './content-types.js';
 import { filtersInputType } from './filters.js';
+import { localizedOutputFields } from './i18n.js';
 import { DateTimeScalar } from './scalars.js';
 import { scalarType } from './scalar-types.js';
 import { PaginationArg, publicationStateArg } from './shared-types.js';
@@ -105,5 +106,5 @@ export function attributeOutputFields(ctx: BuildContext, schema: Schema): GraphQ
       if (ctx.shadowCrud.isFieldEnabled(schema.uid, name, 'output')) fields[name] = { type: DateTimeScalar };
     }
   }
-  return fields;
+  return { ...fields, ...localizedOutputFields(ctx, schema) };
 }

@@ -31,6 +31,8 @@ import {
   relationResponseCollectionType,
 } from './content-types.js';
 import { filtersInputType } from './filters.js';
+import { localeQueries } from './i18n.js';
+import { isLocalizedType } from '../../model/i18n.js';
 import { inputType } from './inputs.js';
 import { contentTypeOperations } from './operations.js';
 import { uploadMutations } from '../upload/upload-operations.js';
@@ -87,6 +89,12 @@ export function buildGraphqlSchema(registry: Registry, options: SchemaOptions): 
         entityResponseCollectionType(ctx, contentType), relationResponseCollectionType(ctx, contentType),
         inputType(ctx, contentType), filtersInputType(ctx, contentType),
       );
+    }
+    // the i18n extension's locale queries, in projects with a localized type
+    if (contentTypes.some((contentType) => isLocalizedType(contentType) && ctx.isTargetEnabled(contentType.uid))) {
+      const locales = localeQueries(ctx);
+      Object.assign(queries, locales.queries);
+      types.push(...locales.types);
     }
     for (const component of [...registry.components.values()].sort((a, b) => a.uid.localeCompare(b.uid))) {
       if (!ctx.isTargetEnabled(component.uid)) continue;

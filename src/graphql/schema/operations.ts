@@ -9,6 +9,7 @@ import { GraphQLID, GraphQLNonNull, type GraphQLFieldConfigMap } from 'graphql';
 import type { ContentType } from '../../model/types.js';
 import type { GraphqlAction, GraphqlContext } from '../context.js';
 import {
+  createLocalizationMutationName,
   createMutationName,
   deleteMutationName,
   findOneQueryName,
@@ -27,6 +28,7 @@ import { listArgs } from './attribute-fields.js';
 import type { BuildContext } from './build-context.js';
 import { entityResponseCollectionType, entityResponseType } from './content-types.js';
 import { filtersInputType } from './filters.js';
+import { createLocalizationMutation, localeArgs } from './i18n.js';
 import { inputType } from './inputs.js';
 import { publicationStateArg } from './shared-types.js';
 
@@ -43,33 +45,38 @@ export function contentTypeOperations(ctx: BuildContext, contentType: ContentTyp
   const response = entityResponseType(ctx, contentType);
   const data = { type: new GraphQLNonNull(inputType(ctx, contentType)) };
   const id = { type: new GraphQLNonNull(GraphQLID) };
+  // localized types: `locale: I18NLocaleCode` on every root field (the v4 i18n extension)
+  const locale = localeArgs(contentType);
 
   if (contentType.kind === 'singleType') {
     if (actions.has('find')) {
       queries[findOneQueryName(contentType)] = {
         type: response,
-        args: contentType.draftAndPublish ? { publicationState: publicationStateArg } : {},
+        args: { ...(contentType.draftAndPublish ? { publicationState: publicationStateArg } : {}), ...locale },
         resolve: findSingleResolver(contentType),
       };
     }
-    if (actions.has('update')) mutations[updateMutationName(contentType)] = { type: response, args: { data }, resolve: updateSingleResolver(contentType) };
-    if (actions.has('delete')) mutations[deleteMutationName(contentType)] = { type: response, resolve: deleteSingleResolver(contentType) };
+    if (actions.has('update')) mutations[updateMutationName(contentType)] = { type: response, args: { data, ...locale }, resolve: updateSingleResolver(contentType) };
+    if (actions.has('delete')) mutations[deleteMutationName(contentType)] = { type: response, args: locale, resolve: deleteSingleResolver(contentType) };
     return tagged(contentType, { queries, mutations }, { [findOneQueryName(contentType)]: 'find' });
   }
 
   if (actions.has('findOne')) {
-    queries[findOneQueryName(contentType)] = { type: response, args: { id: { type: GraphQLID } }, resolve: findOneResolver(contentType) };
+    queries[findOneQueryName(contentType)] = { type: response, args: { id: { type: GraphQLID }, ...locale }, resolve: findOneResolver(contentType) };
   }
   if (actions.has('find')) {
     queries[findQueryName(contentType)] = {
       type: entityResponseCollectionType(ctx, contentType),
-      args: { ...listArgs(filtersInputType(ctx, contentType)), publicationState: publicationStateArg },
+      args: { ...listArgs(filtersInputType(ctx, contentType)), publicationState: publicationStateArg, ...locale },
       resolve: findResolver(contentType),
     };
   }
-  if (actions.has('create')) mutations[createMutationName(contentType)] = { type: response, args: { data }, resolve: createResolver(contentType) };
-  if (actions.has('update')) mutations[updateMutationName(contentType)] = { type: response, args: { id, data }, resolve: updateResolver(contentType) };
-  if (actions.has('delete')) mutations[deleteMutationName(contentType)] = { type: response, args: { id }, resolve: deleteResolver(contentType) };
+  if (actions.has('create')) {
+    mutations[createMutationName(contentType)] = { type: response, args: { data, ...locale }, resolve: createResolver(contentType) };
+    Object.assign(mutations, createLocalizationMutation(ctx, contentType));
+  }
+  if (actions.has('update')) mutations[updateMutationName(contentType)] = { type: response, args: { id, data, ...locale }, resolve: updateResolver(contentType) };
+  if (actions.has('delete')) mutations[deleteMutationName(contentType)] = { type: response, args: { id, ...locale }, resolve: deleteResolver(contentType) };
   return tagged(contentType, { queries, mutations }, { [findOneQueryName(contentType)]: 'findOne', [findQueryName(contentType)]: 'find' });
 }
 
@@ -86,7 +93,7 @@ function tagged(contentType: ContentType, operations: Operations, queryActions: 
   };
   tag(operations.queries, (name) => queryActions[name]);
   tag(operations.mutations, (name) => {
-    if (name === createMutationName(contentType)) return 'create';
+    if (name === createMutationName(contentType) || name === createLocalizationMutationName(contentType)) return 'create';
     if (name === updateMutationName(contentType)) return 'update';
     if (name === deleteMutationName(contentType)) return 'delete';
     return undefined;

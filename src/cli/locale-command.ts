@@ -1,0 +1,66 @@
+/**
+ * `vellum locale list|add|remove|default`: the project's locales (docs/i18n.md), for the project
+ * in the current directory (or `--dir`), through the same locale service as `bootstrap`'s
+ * `strapi.plugin('i18n').service('locales')`. A running server reads its locales at start: it
+ * sees a change made here after a restart.
+ */
+import { parseArgs } from 'node:util';
+import type { Env } from '../config/types.js';
+import { withAuthProject } from './auth-project.js';
+import { consoleIo, type CommandIo } from './token-command.js';
+
+export const LOCALE_USAGE = `Usage:
+  vellum locale list
+  vellum locale add CODE [--name NAME] [--default]    e.g. vellum locale add pt-BR
+  vellum locale remove CODE [--force]                 refused for the default locale, and while content uses CODE unless --force
+  vellum locale default CODE
+Options: --dir DIR (project directory, default .)`;
+
+const ARITY: Readonly<Record<string, number>> = { list: 0, add: 1, remove: 1, default: 1 };
+
+export async function localeCommand(args: readonly string[], io: CommandIo = consoleIo, env?: Env): Promise<number> {
+  const [sub = '', ...rest] = args;
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...rest],
+      allowPositionals: true,
+      options: { dir: { type: 'string', default: '.' }, name: { type: 'string' }, default: { type: 'boolean' }, force: { type: 'boolean' } },
+    });
+  } catch (error) {
+    io.err(`${error instanceof Error ? error.message : String(error)}\n\n${LOCALE_USAGE}`);
+    return 1;
+  }
+  const { values, positionals } = parsed;
+  if (!Object.hasOwn(ARITY, sub) || positionals.length !== ARITY[sub]) {
+    io.err(LOCALE_USAGE);
+    return 1;
+  }
+  const code = positionals[0] ?? '';
+
+  return withAuthProject(values.dir ?? '.', env, io, async ({ i18n }) => {
+    switch (sub) {
+      case 'list':
+        for (const locale of await i18n.find()) io.out(`${locale.code}\t${locale.name}${locale.isDefault ? '\t(default)' : ''}`);
+        return 0;
+      case 'add': {
+        if (await i18n.findByCode(code)) {
+          io.err(`Locale "${code}" already exists.`);
+          return 1;
+        }
+        const created = await i18n.create({ code, ...(values.name !== undefined ? { name: values.name } : {}), isDefault: values.default === true });
+        io.out(`Added locale ${created.code} (${created.name})${created.isDefault ? ', the default locale' : ''}.`);
+        return 0;
+      }
+      case 'remove':
+        await i18n.delete(code, { force: values.force === true });
+        io.out(`Removed locale ${code}.`);
+        return 0;
+      case 'default':
+        await i18n.setDefaultLocale({ code });
+        io.out(`${code} is now the default locale.`);
+        return 0;
+    }
+    return 1;
+  });
+}
