@@ -9,9 +9,10 @@
  *
  * Environment: LOAD_DURATION (seconds per connection count, default 60), LOAD_WARMUP (default 5),
  * LOAD_CONNECTIONS (default `16,64`; the check compares the last with the first),
- * BENCH_SCENARIOS (e.g. `a,b,e`; default all).
+ * BENCH_SCENARIOS (e.g. `a,b,e`; default all), LOAD_KEEP=1 keeps the temporary project and the
+ * server's log (one JSON line per request, with its duration inside the server).
  */
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -54,6 +55,30 @@ interface LoadRun {
   /** (non-2xx + errors) / requests; errors include timeouts */
   readonly errorRate: number;
   readonly peakRssMiB: number;
+  /** the same requests timed inside the server (its `request completed` log lines, onRequest to response end) */
+  readonly server: { readonly requests: number; readonly p50: number; readonly p99: number; readonly max: number };
+}
+
+/** `durationMs` of the server's request log lines after `offset` bytes of its log, and the new offset */
+function serverDurations(logFile: string, offset: number): { durations: number[]; offset: number } {
+  const text = readFileSync(logFile);
+  const durations: number[] = [];
+  for (const line of text.subarray(offset).toString('utf8').split('\n')) {
+    if (!line.includes('"request completed"')) continue;
+    try {
+      const entry = JSON.parse(line) as { durationMs?: unknown };
+      if (typeof entry.durationMs === 'number') durations.push(entry.durationMs);
+    } catch {
+      // a line cut by the read: counted with the next run's lines at worst
+    }
+  }
+  return { durations, offset: text.length };
+}
+
+function percentiles(values: number[]): { requests: number; p50: number; p99: number; max: number } {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number): number => round1(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? Number.NaN);
+  return { requests: sorted.length, p50: at(0.5), p99: at(0.99), max: round1(sorted.at(-1) ?? Number.NaN) };
 }
 
 const round1 = (value: number): number => Math.round(value * 10) / 10;
@@ -99,9 +124,11 @@ function markdown(report: { date: string; machine: string; datasetKey: string; s
     '',
     `${report.date} · ${report.machine} · dataset ${report.datasetKey} · scenarios ${report.scenarios}`,
     '',
-    '| connections | requests | req/s | p50 ms | p90 ms | p99 ms | max ms | errors | non-2xx | timeouts | error rate | peak RSS MiB |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...report.runs.map((r) => `| ${r.connections} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.max} | ${r.errors} | ${r.non2xx} | ${r.timeouts} | ${r.errorRate} | ${r.peakRssMiB} |`),
+    'Client side (autocannon) and inside the server (its request log: onRequest to response end).',
+    '',
+    '| connections | requests | req/s | p50 ms | p90 ms | p99 ms | max ms | errors | non-2xx | timeouts | error rate | server p50 ms | server p99 ms | server max ms | peak RSS MiB |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...report.runs.map((r) => `| ${r.connections} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.max} | ${r.errors} | ${r.non2xx} | ${r.timeouts} | ${r.errorRate} | ${r.server.p50} | ${r.server.p99} | ${r.server.max} | ${r.peakRssMiB} |`),
     '',
     `Memory (MiB): ${Object.entries(report.memory).map(([k, v]) => `${k} ${v}`).join(', ')}`,
     '',
@@ -130,11 +157,16 @@ async function main(): Promise<number> {
       log(`load: server up (RSS ${rssAfterStart.toFixed(0)} MiB); answers checked for ${list.map((s) => s.id).join(',')}; warming up ${warmupSeconds} s`);
       await mixedLoad(server.url, list, connectionCounts[0]!, warmupSeconds);
       rssAfterWarmup = memoryOf(server.pid)?.rss ?? Number.NaN;
+      let logOffset = serverDurations(server.logFile, 0).offset;
       const memory = sampleMemory(server.pid);
       try {
         for (const connections of connectionCounts) {
           memory.reset();
           const result = await mixedLoad(server.url, list, connections, seconds);
+          // the last lines of the run may still be on their way to the log file
+          await new Promise((done) => setTimeout(done, 500));
+          const inside = serverDurations(server.logFile, logOffset);
+          logOffset = inside.offset;
           const requests = result.requests.total;
           // autocannon counts timeouts among errors
           const failures = result.non2xx + result.errors;
@@ -152,10 +184,12 @@ async function main(): Promise<number> {
             timeouts: result.timeouts,
             errorRate: requests > 0 ? failures / requests : 1,
             peakRssMiB: round1(memory.peak()),
+            server: percentiles(inside.durations),
           };
           runs.push(run);
           log(`load: ${connections} connections, ${run.seconds} s: ${run.rps} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, max ${run.max} ms, ` +
-            `${run.errors} errors, ${run.non2xx} non-2xx, ${run.timeouts} timeouts, peak RSS ${run.peakRssMiB} MiB`);
+            `${run.errors} errors, ${run.non2xx} non-2xx, ${run.timeouts} timeouts, peak RSS ${run.peakRssMiB} MiB; ` +
+            `inside the server: ${run.server.requests} requests, p50 ${run.server.p50} ms, p99 ${run.server.p99} ms, max ${run.server.max} ms`);
         }
       } finally {
         memory.stop();
@@ -177,6 +211,12 @@ async function main(): Promise<number> {
         name: `p99 at ${last.connections} within ${P99_FACTOR}× p99 at ${first.connections}`,
         ok: last.p99 <= P99_FACTOR * first.p99,
         detail: `${last.p99} ms vs ${first.p99} ms (${round1(last.p99 / first.p99)}×)`,
+      },
+      {
+        // what the server itself adds, apart from time in socket buffers and in the load generator
+        name: `server-side p99 at ${last.connections} within ${P99_FACTOR}× server-side p99 at ${first.connections}`,
+        ok: last.server.p99 <= P99_FACTOR * first.server.p99,
+        detail: `${last.server.p99} ms vs ${first.server.p99} ms (${round1(last.server.p99 / first.server.p99)}×)`,
       },
     ];
     const report = {
@@ -202,7 +242,8 @@ async function main(): Promise<number> {
     console.log(`\n${table}`);
     return checks.every((c) => c.ok) ? 0 : 1;
   } finally {
-    rmSync(projectDir, { recursive: true, force: true });
+    if (process.env.LOAD_KEEP === '1') log(`load: project and server log kept in ${projectDir}`);
+    else rmSync(projectDir, { recursive: true, force: true });
   }
 }
 
