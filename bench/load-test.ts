@@ -154,7 +154,7 @@ async function main(): Promise<number> {
     let highWaterMark = Number.NaN;
     try {
       await checkAnswers(server.url, list);
-      log(`load: server up (RSS ${rssAfterStart.toFixed(0)} MiB); answers checked for ${list.map((s) => s.id).join(',')}; warming up ${warmupSeconds} s`);
+      log(`load: server up at ${server.url} (RSS ${rssAfterStart.toFixed(0)} MiB); answers checked for ${list.map((s) => s.id).join(',')}; warming up ${warmupSeconds} s`);
       await mixedLoad(server.url, list, connectionCounts[0]!, warmupSeconds);
       rssAfterWarmup = memoryOf(server.pid)?.rss ?? Number.NaN;
       let logOffset = serverDurations(server.logFile, 0).offset;
