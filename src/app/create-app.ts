@@ -23,6 +23,7 @@ import { chooseUploadProvider } from '../upload/choose-provider.js';
 import { StartupError } from '../errors/index.js';
 import { UPLOAD_FILE_UID } from '../model/built-in-types.js';
 import { readInlineTypes } from '../upload/served-headers.js';
+import { signOperationResult } from '../upload/sign-media.js';
 import { createUploadService, type UploadService } from '../upload/upload-service.js';
 import { createServer } from './create-server.js';
 import { applyMiddlewares } from './middlewares/apply-middlewares.js';
@@ -106,6 +107,12 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
     mkdirSync(join(publicDir, 'uploads'), { recursive: true });
     const provider = await chooseUploadProvider(config.plugins.upload.config, { publicDir, warn: (message) => log.warn(message) });
     const uploads = createUploadService(engine, repository(UPLOAD_FILE_UID), provider, config.plugins.upload.config, repository);
+    const signFile = uploads.signer;
+    if (signFile !== undefined) {
+      // a private bucket: every answered file carries a fresh pre-signed URL, as Strapi's
+      // document-service middleware does; first registered, so it wraps the project's middlewares
+      operations.use(async (context, next) => signOperationResult(registry, context.contentType, await next(), signFile));
+    }
     const server = await createServer({
       projectDir: dir,
       bodyLimit: config.server.bodyLimit,

@@ -3,7 +3,8 @@
  * optional `fileInfo` JSON per file, optional `ref`/`refId`/`field` linking the files to an
  * entry), `POST /api/upload?id=<id>` (a file's info), `GET /api/upload/files[/:id]`,
  * `DELETE /api/upload/files/:id`. File lists are plain arrays, as in Strapi; every file object
- * carries `isUrlSigned: false`, as Strapi's (the local provider's URLs are public).
+ * carries `isUrlSigned`, as Strapi's: false for public URLs, true (and pre-signed URLs) with a
+ * private provider (`upload/sign-media.ts`).
  */
 import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
@@ -69,10 +70,10 @@ const TIMESTAMPS = ['createdAt', 'updatedAt', 'publishedAt'];
  * `isUrlSigned`, which Strapi adds to every file it answers with (true only for the signed URLs
  * of a private provider).
  */
-function answer(entry: Entry): Entry {
-  const rest = Object.fromEntries(Object.entries(entry).filter(([key]) => !TIMESTAMPS.includes(key)));
+function shape(entry: Entry): Entry {
+  const rest = Object.fromEntries(Object.entries(entry).filter(([key]) => !TIMESTAMPS.includes(key) && key !== 'isUrlSigned'));
   const times = Object.fromEntries(TIMESTAMPS.filter((key) => key in entry).map((key) => [key, entry[key]]));
-  return { ...rest, ...times, id: entry.id, isUrlSigned: false };
+  return { ...rest, ...times, id: entry.id, isUrlSigned: entry.isUrlSigned === true };
 }
 
 const LINK_FIELDS = new Set(['ref', 'refId', 'field']);
@@ -86,6 +87,8 @@ function updatedFileId(raw: unknown): number | undefined {
 
 export function registerUploadRoutes(ctx: TransportContext, uploads: UploadService): void {
   const { server } = ctx;
+  const answer = async (entry: Entry): Promise<Entry> => shape(await uploads.withAnsweredUrls(entry));
+  const answerAll = (entries: readonly Entry[]): Promise<Entry[]> => Promise.all(entries.map(answer));
 
   server.post<{ Querystring: Record<string, unknown> }>('/upload', async (request, reply) => {
     const id = updatedFileId((request.query ?? {}).id);
@@ -123,14 +126,14 @@ export function registerUploadRoutes(ctx: TransportContext, uploads: UploadServi
     }
     // commit removes what it stored itself when it fails
     const created = await uploads.commit(staged, infos, link as LinkFields);
-    return reply.code(201).send(created.map(answer));
+    return reply.code(201).send(await answerAll(created));
   });
 
   server.get('/upload/files', async (request) => {
     await ctx.authorize(request, 'find', UPLOAD_FILE_UID);
     const parsed = parseRestQuery(requestQuery(request), UPLOAD_FILE_UID, { registry: ctx.registry, rest: ctx.rest });
     const query = await ctx.auth.sanitizeQuery(request, UPLOAD_FILE_UID, parsed, 'find');
-    return (await ctx.repository(UPLOAD_FILE_UID).findPage(query)).entries.map(answer);
+    return answerAll((await ctx.repository(UPLOAD_FILE_UID).findPage(query)).entries);
   });
 
   server.get<{ Params: { id: string } }>('/upload/files/:id', async (request) => {

@@ -22,6 +22,14 @@ export interface UploadProvider {
   /** stores the bytes; returns the public URL (absolute or relative to the server) */
   upload(file: StoredFile): Promise<{ url: string; providerMetadata?: unknown }>;
   delete(file: { hash: string; ext: string; url: string }): Promise<void>;
+  /** true when the stored objects are not publicly readable: answered URLs are signed (`signedUrl`) */
+  isPrivate?(): boolean;
+  /**
+   * a pre-signed, expiring URL that reads the object; a URL that is not this store's comes back
+   * unchanged. Without `hash` and `ext` (a GraphQL selection of `url` alone) the object is the
+   * one the URL names.
+   */
+  signedUrl?(file: { url: string; hash?: string; ext?: string }): Promise<string>;
   /** releases connections when the app stops */
   close?(): void;
 }

@@ -82,10 +82,41 @@ describe('the aws-s3 provider', () => {
       throw new Error('accepted');
     };
     expect(await refused({ s3Options: { region: 'us-east-1' } })).toMatch(/s3Options\.params\.Bucket must name the bucket/);
-    expect(await refused({ s3Options: s3Options({ ACL: 'private' }) })).toMatch(/ACL "private" needs a baseUrl/);
     expect(await refused({ s3Options: { ...s3Options(), credentials: { accessKeyId: 'only-the-id' } } })).toMatch(/needs both accessKeyId and secretAccessKey/);
     const legacy = { params: { Bucket: 'b' }, s3Options: {} } as unknown as S3ProviderOptions;
     expect(await refused(legacy)).toMatch(/params belong inside providerOptions\.s3Options/);
+  });
+});
+
+describe('a private bucket (ACL private): signed URLs, as Strapi\'s getSignedUrl', () => {
+  const signature = (url: string) => new URL(url).searchParams;
+
+  it('is private only with ACL private, and signs the objects of its own bucket for signedUrlExpires seconds', async () => {
+    expect((await s3Provider({ s3Options: s3Options() }, context)).isPrivate?.()).toBe(false);
+    const provider = await s3Provider({ rootPath: 'media', s3Options: s3Options({ ACL: 'private', signedUrlExpires: 60 }) }, context);
+    expect(provider.isPrivate?.()).toBe(true);
+    const { url } = await provider.upload(file('kept_abc', 'private bytes'));
+    expect(url).toBe(`${s3.endpoint}/${s3.bucket}/media/kept_abc.txt`);
+    for (const signed of [await provider.signedUrl!({ url, hash: 'kept_abc', ext: '.txt' }), await provider.signedUrl!({ url })]) {
+      expect(signed.split('?')[0]).toBe(url);
+      expect(signature(signed).get('X-Amz-Expires')).toBe('60');
+      expect(await (await fetch(signed)).text()).toBe('private bytes');
+    }
+    // 15 minutes when signedUrlExpires is not set
+    const defaults = await s3Provider({ s3Options: s3Options({ ACL: 'private' }) }, context);
+    expect(signature(await defaults.signedUrl!({ url: `${s3.endpoint}/${s3.bucket}/x.txt` })).get('X-Amz-Expires')).toBe('900');
+  });
+
+  it('leaves a URL that is not its bucket\'s unchanged; with baseUrl, only URLs under it are signed', async () => {
+    const provider = await s3Provider({ s3Options: s3Options({ ACL: 'private' }) }, context);
+    for (const url of ['https://elsewhere.example.com/other-bucket/a.png', '/uploads/a.png', 'not a url']) {
+      expect(await provider.signedUrl!({ url, hash: 'a', ext: '.png' })).toBe(url);
+    }
+    const behindCdn = await s3Provider({ baseUrl: 'https://cdn.example.com/assets', s3Options: s3Options({ ACL: 'private' }) }, context);
+    expect(await behindCdn.signedUrl!({ url: `${s3.endpoint}/${s3.bucket}/a.png` })).toBe(`${s3.endpoint}/${s3.bucket}/a.png`);
+    const signed = await behindCdn.signedUrl!({ url: 'https://cdn.example.com/assets/a%20b.png' });
+    // the object is signed at the store, under its key
+    expect(new URL(signed).pathname).toBe(`/${s3.bucket}/a%20b.png`);
   });
 });
 

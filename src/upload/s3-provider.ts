@@ -5,7 +5,9 @@
  * - key: `<rootPath>/<hash><ext>` (no prefix without `rootPath`);
  * - url: `<baseUrl>/<key>` when `baseUrl` is set, else the URL the store answers for the object,
  *   else `<endpoint>/<Bucket>/<key>`, else the bucket's AWS URL;
- * - `params.ACL` defaults to `public-read`; `ACL: null` sends none (buckets with ACLs disabled).
+ * - `params.ACL` defaults to `public-read`; `ACL: null` sends none (buckets with ACLs disabled);
+ *   `ACL: 'private'` makes the provider private: answers carry pre-signed URLs (`signedUrl`,
+ *   valid `params.signedUrlExpires` seconds, 15 minutes by default), as Strapi's `getSignedUrl`.
  * Uploads go through lib-storage's `Upload`: a stream of unknown length is sent in parts (a
  * multipart upload past one part), so at most `partSize × queueSize` bytes are held at a time; a
  * failed upload aborts its multipart upload, leaving nothing in the bucket.
@@ -35,6 +37,9 @@ const FIXED_PARAMS = new Set(['Bucket', 'Key', 'Body']);
 const withoutFixed = (params: object | undefined): Record<string, unknown> =>
   Object.fromEntries(Object.entries(params ?? {}).filter(([key]) => !FIXED_PARAMS.has(key)));
 
+/** Strapi's default lifetime of a signed URL: 15 minutes */
+const DEFAULT_SIGNED_URL_EXPIRES = 15 * 60;
+
 const trimSlashes = (text: string): string => text.replace(/^\/+|\/+$/g, '');
 
 export async function s3Provider(options: S3ProviderOptions, context: S3ProviderContext): Promise<UploadProvider & { readonly client: S3Client }> {
@@ -48,10 +53,6 @@ export async function s3Provider(options: S3ProviderOptions, context: S3Provider
   if (bucket === undefined) throw new StartupError(`${WHERE}.s3Options.params.Bucket must name the bucket (the aws-s3 provider needs one)`);
   // as Strapi: no ACL key means public-read; a key set to null (or undefined) sends none
   const acl: ObjectCannedACL | null = params !== undefined && 'ACL' in params ? (params.ACL ?? null) : 'public-read';
-  if (acl === 'private' && !baseUrl) {
-    // Strapi signs such URLs on every read; Vellum stores plain URLs, which a private object refuses
-    throw new StartupError(`${WHERE}.s3Options.params.ACL "private" needs a baseUrl that can read the bucket (a CDN): Vellum does not sign URLs`);
-  }
   if (accessKeyId !== undefined || secretAccessKey !== undefined) {
     context.warn(`${WHERE}.s3Options.accessKeyId and secretAccessKey are deprecated: put them in s3Options.credentials`);
   }
@@ -63,7 +64,11 @@ export async function s3Provider(options: S3ProviderOptions, context: S3Provider
 
   // loaded when a project uses S3: the SDK takes about half a second to load, which a local
   // project should not pay at every start
-  const [{ DeleteObjectCommand, S3Client: Client }, { Upload }] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
+  const [{ DeleteObjectCommand, GetObjectCommand, S3Client: Client }, { Upload }, presigner] = await Promise.all([
+    import('@aws-sdk/client-s3'),
+    import('@aws-sdk/lib-storage'),
+    acl === 'private' ? import('@aws-sdk/s3-request-presigner') : undefined,
+  ]);
   const client = new Client({
     ...clientOptions,
     ...(keyId !== undefined && secret !== undefined
@@ -84,9 +89,38 @@ export async function s3Provider(options: S3ProviderOptions, context: S3Provider
     return `https://${bucket}.s3.amazonaws.com/${key}`;
   }
 
+  /**
+   * The key of the object a URL of this store names (as Strapi's isUrlFromBucket: under baseUrl,
+   * or naming the bucket in its path or host), else undefined: such a URL is not signed.
+   */
+  function keyOfUrl(url: string): string | undefined {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return undefined;
+    }
+    const plain = `${parsed.origin}${parsed.pathname}`;
+    const tail = (start: string): string | undefined => (plain.startsWith(start) ? decodeURIComponent(plain.slice(start.length)) : undefined);
+    if (baseUrl) return tail(`${baseUrl.replace(/\/+$/, '')}/`);
+    if (parsed.hostname.startsWith(`${bucket}.`)) return tail(`${parsed.origin}/`);
+    const inPath = `/${bucket}/`;
+    const at = plain.indexOf(inPath);
+    return at === -1 ? undefined : decodeURIComponent(plain.slice(at + inPath.length));
+  }
+  const signedUrlExpires = params?.signedUrlExpires ?? DEFAULT_SIGNED_URL_EXPIRES;
+
   return {
     name: context.name,
     client,
+    isPrivate: () => acl === 'private',
+    async signedUrl(file) {
+      const named = keyOfUrl(file.url);
+      // the file's own key when known (as Strapi), provided its URL is this store's
+      const key = named !== undefined && file.hash !== undefined && file.ext !== undefined ? objectKey({ hash: file.hash, ext: file.ext }) : named;
+      if (presigner === undefined || key === undefined || key === '') return file.url;
+      return presigner.getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: signedUrlExpires });
+    },
     async upload(file: StoredFile) {
       const key = objectKey(file);
       const input: PutObjectCommandInput = {

@@ -18,6 +18,7 @@ import { providerKind, type UploadProvider } from './provider.js';
 import { linkFiles, resolveLinkTarget, type LinkFields } from './link-files.js';
 import { stageImage, type StoredImage } from './stage-image.js';
 import { StreamMeter } from './stream-meter.js';
+import { fileSigner, type FileSigner } from './sign-media.js';
 
 export type { FileInfo } from './file-info.js';
 
@@ -66,6 +67,13 @@ export interface UploadService {
   findById(id: number): Promise<Entry | null>;
   /** `POST /api/upload?id=`: a file's name, alternative text and caption (null or absent keeps the value, as Strapi) */
   updateInfo(id: number, info: FileInfo): Promise<Entry>;
+  /**
+   * the file as answered: with a private provider its URL and its formats' URLs pre-signed and
+   * `isUrlSigned: true`; otherwise unchanged with `isUrlSigned: false` (sign-media.ts)
+   */
+  withAnsweredUrls(file: Entry): Promise<Entry>;
+  /** signs files with a private provider; undefined when URLs are public */
+  readonly signer: FileSigner | undefined;
 }
 
 const invalidFile = (message: string): ValidationError =>
@@ -161,11 +169,18 @@ export function createUploadService(
     return created;
   }
 
+  const signer = fileSigner(provider);
+
   return {
     findById,
     discard,
     stage,
     commit,
+    signer,
+
+    async withAnsweredUrls(file) {
+      return signer === undefined ? { ...file, isUrlSigned: false } : { ...(await signer(file)), id: file.id };
+    },
 
     async upload(incoming, infos = []) {
       const staged: StagedFile[] = [];

@@ -35,7 +35,19 @@ export interface TestS3 {
 const require = createRequire(import.meta.url);
 const { DUMMY_ACCOUNT } = require('s3rver/lib/models/account') as { DUMMY_ACCOUNT: { createKeyPair(id: string, secret: string): void } };
 
-export async function startS3Server(bucket = 'vellum-test'): Promise<TestS3> {
+export interface S3ServerOptions {
+  /**
+   * a private bucket: reading an object without credentials (no Authorization header, no
+   * pre-signed query) is refused with 403, as S3 refuses it for an object whose ACL is private
+   * (s3rver itself serves every object to anyone)
+   */
+  readonly privateReads?: boolean;
+}
+
+const anonymousRead = (method: string | undefined, url: string): boolean =>
+  (method === 'GET' || method === 'HEAD') && !/[?&]X-Amz-Algorithm=/.test(url);
+
+export async function startS3Server(bucket = 'vellum-test', options: S3ServerOptions = {}): Promise<TestS3> {
   const directory = await mkdtemp(join(tmpdir(), 'vellum-s3-'));
   const accessKeyId = 'VELLUMTESTKEY';
   const secretAccessKey = `vellum-test-secret-${process.pid}-never-logged`;
@@ -47,6 +59,10 @@ export async function startS3Server(bucket = 'vellum-test'): Promise<TestS3> {
   const server: Server = createServer((req, res) => {
     const acl = req.headers['x-amz-acl'];
     requests.push(`${req.method} ${req.url}${acl === undefined ? '' : ` acl=${String(acl)}`}`);
+    if (options.privateReads === true && req.headers.authorization === undefined && anonymousRead(req.method, req.url ?? '')) {
+      res.writeHead(403, { 'content-type': 'application/xml' }).end('<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>');
+      return;
+    }
     handle(req, res);
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));

@@ -186,7 +186,7 @@ const S3ProviderOptionsSchema = object(
                 docType: 'canned ACL or null',
               }),
             ),
-            signedUrlExpires: Type.Optional(integer({ description: 'aws-s3: seconds a signed URL lasts (Strapi’s key; Vellum does not sign URLs yet).', min: 1 })),
+            signedUrlExpires: Type.Optional(integer({ description: 'aws-s3: seconds a signed URL lasts, with `ACL: "private"` (default 900, as Strapi).', min: 1 })),
           },
           { absentByDefault: true },
         )),
