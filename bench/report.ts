@@ -51,6 +51,8 @@ export interface ScenarioResult {
   readonly cpuMsPerReq: number | null;
   readonly rssMiB: number | null;
   readonly ceiling: Figures | null;
+  /** why the ceiling was not measured on this scenario (its bytes differ from Vellum's), else null */
+  readonly ceilingProblem: string | null;
   readonly ratio: number | null;
   readonly cpuRatio: number | null;
   readonly byConnections: readonly AtConnections[];
@@ -202,6 +204,7 @@ function ceilingTable(db: DatabaseResults): string[] {
   ];
   for (const s of db.scenarios) {
     if (s.notMeasured !== null) continue;
+    if (s.ceilingProblem !== null) lines.push(row([`(${s.id}) ${s.label}`, '', `ceiling not measured: ${s.ceilingProblem}`, '', '', '', '', '', '', '']));
     for (const at of s.byConnections) {
       if (at.ceiling === null) continue;
       lines.push(row([
@@ -309,10 +312,9 @@ export function markdown(results: BenchResults): string {
       `server and connection count, the two servers interleaved, ${results.settings.rounds} round(s), best round shown. ` +
       'SQL statements from a separate pass with Server-Timing on.',
     '',
-    `## Vellum ÷ ceiling (${primary.db}, same run)`,
-    '',
-    ...ceilingTable(primary),
-    '',
+    ...(primary.ceilingColdStart === null
+      ? ['The ceiling reads SQLite only: no ceiling ratios for this database (run with `--db sqlite,…` for them).', '']
+      : [`## Vellum ÷ ceiling (${primary.db}, same run)`, '', ...ceilingTable(primary), '']),
     `## All scenarios (${primary.db})`,
     '',
     ...scenarioTable(primary),

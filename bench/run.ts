@@ -7,7 +7,7 @@
  * the default durations), else `bench/.cache/results/`.
  *
  * Options: `--db sqlite,postgres,mysql` (default sqlite; PostgreSQL and MySQL get a fresh
- * database filled with the same dataset, dropped after), `--smoke` (small dataset, ½ s runs:
+ * database filled with the same dataset, dropped after), `--smoke` (small dataset, ½ s runs at 2 connections:
  * proves the bench runs end to end).
  * Environment: BENCH_DURATION (measured seconds, default 10), BENCH_WARMUP (default 3, at most
  * BENCH_DURATION), BENCH_ROUNDS (default 2), BENCH_COLD_STARTS (default 3), BENCH_SCENARIOS
@@ -31,7 +31,6 @@ import { buildServer, type BuiltEntries } from './server-build.js';
 import { baseEnv, cpuMs, machineCpuMs, memoryOf, sampleMemory, startServer, type ServerHandle } from './server-process.js';
 import { createRequest, runWrites, send, updateRequest, writeRefs } from './writes.js';
 
-const CONNECTIONS = [2, 10] as const;
 
 function numberFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -48,11 +47,14 @@ for (const db of databases) {
   if (!BENCH_DATABASES.includes(db as DialectName)) throw new Error(`bench: --db must be one of ${BENCH_DATABASES.join(', ')} (got "${db}")`);
 }
 
+// smoke: 2 connections only
+const CONNECTIONS: readonly number[] = smoke ? [2] : [2, 10];
 // smoke: half-second runs are enough to prove every scenario answers under load
 const seconds = smoke ? 0.5 : numberFromEnv('BENCH_DURATION', 10);
 const warmupSeconds = smoke ? 0.25 : Math.min(numberFromEnv('BENCH_WARMUP', 3), seconds);
 const rounds = smoke ? 1 : Math.round(numberFromEnv('BENCH_ROUNDS', 2));
-const coldStarts = smoke ? 1 : Math.round(numberFromEnv('BENCH_COLD_STARTS', 3));
+// smoke: no separate cold starts, the load servers' starts are timed instead
+const coldStarts = smoke ? 0 : Math.round(numberFromEnv('BENCH_COLD_STARTS', 3));
 const writers = Math.round(numberFromEnv('BENCH_WRITERS', 2));
 const selected = process.env.BENCH_SCENARIOS?.split(',').map((s) => s.trim()).filter(Boolean);
 for (const id of selected ?? []) {
@@ -158,7 +160,7 @@ const best = (all: readonly RunResult[], connections: number): RunResult | null 
 
 const figures = (run: RunResult): Figures => ({ rps: run.rps, p50: run.p50, p99: run.p99, cpuMsPerReq: run.serverCpuMsPerRequest, rssMiB: run.peakRssMiB });
 
-function scenarioResult(scenario: Scenario, found: Probe, runs: readonly RunResult[], ceilingRuns: readonly RunResult[]): ScenarioResult {
+function scenarioResult(scenario: Scenario, found: Probe, runs: readonly RunResult[], ceilingRuns: readonly RunResult[], ceilingProblem: string | null): ScenarioResult {
   const failed = [...runs, ...ceilingRuns].find((r) => r.non2xx + r.errors > 0);
   const byConnections: AtConnections[] = CONNECTIONS.flatMap((connections) => {
     const vellum = best(runs, connections);
@@ -188,6 +190,7 @@ function scenarioResult(scenario: Scenario, found: Probe, runs: readonly RunResu
     cpuMsPerReq: at2?.cpuMsPerReq ?? null,
     rssMiB: runs.length > 0 ? Math.max(...runs.map((r) => r.peakRssMiB)) : null,
     ceiling: at2?.ceiling ?? null,
+    ceilingProblem,
     ratio: at2?.ratio ?? null,
     cpuRatio: at2?.cpuRatio ?? null,
     byConnections,
@@ -288,19 +291,36 @@ async function benchDatabase(db: DialectName, built: BuiltEntries): Promise<Data
     // the interleaved load rounds
     const vellumServer = await startServer({ entry: built.entry, args: vellumArgs, projectDir, logName: 'load', env });
     const ceilingServer = withCeiling ? await startServer({ entry: built.ceiling, args: [prepared.file!], projectDir, logName: 'ceiling', env }) : null;
+    if (coldStarts === 0) {
+      vellumCold.ms.push(vellumServer.coldStartMs);
+      vellumCold.cpuMs.push(vellumServer.coldStartCpuMs);
+      if (ceilingServer) {
+        ceilingCold.ms.push(ceilingServer.coldStartMs);
+        ceilingCold.cpuMs.push(ceilingServer.coldStartCpuMs);
+      }
+    }
     const vellum: Side = { name: 'vellum', server: vellumServer, memory: sampleMemory(vellumServer.pid), peak: 0, cpuUsed: 0 };
     const ceiling: Side | null = ceilingServer ? { name: 'ceiling', server: ceilingServer, memory: sampleMemory(ceilingServer.pid), peak: 0, cpuUsed: 0 } : null;
     const runs = new Map<ScenarioId, RunResult[]>();
     const ceilingRuns = new Map<ScenarioId, RunResult[]>();
     let cpuShares: DatabaseResults['cpuShares'] = { vellum: 0, ceiling: 0, loadGenerator: 0, otherProcesses: 0 };
     let highWaterMark = Number.NaN;
+    // the ceiling is only a ceiling if it answers the same bytes (checked here on this run's data)
+    const ceilingDiffers = new Map<ScenarioId, string>();
+    if (ceilingServer !== null) {
+      for (const scenario of list.filter((s) => CEILING_SCENARIOS.includes(s.id))) {
+        const [ours, theirs] = await Promise.all([vellumServer.url, ceilingServer.url].map(async (url) => Buffer.from(await (await fetch(url + scenario.path)).arrayBuffer())));
+        if (!ours!.equals(theirs!)) ceilingDiffers.set(scenario.id, `the ceiling's body differs from Vellum's (${theirs!.length} vs ${ours!.length} bytes)`);
+      }
+      for (const [id, problem] of ceilingDiffers) log(`bench: ${db}: (${id}) ceiling NOT MEASURED: ${problem}`);
+    }
     try {
       const machineBefore = machineCpuMs();
       const benchBefore = process.cpuUsage();
       for (let round = 1; round <= rounds; round += 1) {
         for (const scenario of list) {
           if (scenario.id === 'g' || probes.get(scenario.id)?.problem !== undefined) continue;
-          const sides = ceiling !== null && CEILING_SCENARIOS.includes(scenario.id) ? [vellum, ceiling] : [vellum];
+          const sides = ceiling !== null && CEILING_SCENARIOS.includes(scenario.id) && !ceilingDiffers.has(scenario.id) ? [vellum, ceiling] : [vellum];
           // alternate who goes first, so neither always runs on a machine the other just warmed
           if (round % 2 === 0) sides.reverse();
           for (const side of sides) await load(side.server.url, scenario, 10, warmupSeconds);
@@ -332,7 +352,8 @@ async function benchDatabase(db: DialectName, built: BuiltEntries): Promise<Data
       await ceilingServer?.stop();
     }
 
-    const scenarioResults = list.map((scenario) => scenarioResult(scenario, probes.get(scenario.id)!, runs.get(scenario.id) ?? [], ceilingRuns.get(scenario.id) ?? []));
+    const scenarioResults = list.map((scenario) =>
+      scenarioResult(scenario, probes.get(scenario.id)!, runs.get(scenario.id) ?? [], ceilingRuns.get(scenario.id) ?? [], ceilingDiffers.get(scenario.id) ?? null));
     const read = all.find((s) => s.id === 'a')!;
     const readCpu = scenarioResults.find((s) => s.id === 'a')?.cpuMsPerReq ?? 0;
     const writes = wanted('g') ? await writesPhase(built, prepared, secrets, writeToken, read, readCpu) : null;
@@ -393,6 +414,19 @@ async function main(): Promise<void> {
   writeFileSync(join(outDir, 'latest.md'), table);
   console.log(`\n${table}`);
   log(`bench: results in ${outDir}${complete ? '' : ' (not a complete run: bench/results/ is left alone)'}`);
+  if (smoke) {
+    // the smoke run is CI's proof that every scenario answers right, under load, on every server
+    const problems = results.flatMap((db) => [
+      ...db.scenarios.filter((s) => s.notMeasured !== null).map((s) => `${db.db} (${s.id}): ${s.notMeasured}`),
+      ...db.scenarios.filter((s) => s.ceilingProblem !== null).map((s) => `${db.db} (${s.id}): ${s.ceilingProblem}`),
+      ...(db.writes && db.writes.failures > 0 ? [`${db.db} (g): ${db.writes.failures} failed writes, first: ${db.writes.firstFailure}`] : []),
+      ...(wanted('g') && db.writes?.writes === 0 ? [`${db.db} (g): no write completed`] : []),
+    ]);
+    if (problems.length > 0) {
+      console.error(`bench: smoke run failed:\n${problems.join('\n')}`);
+      process.exitCode = 1;
+    }
+  }
 }
 
 await main();
