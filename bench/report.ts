@@ -90,6 +90,8 @@ export interface DatabaseResults {
   /** percent of all cores' time during this database's read rounds */
   readonly cpuShares: { readonly vellum: number; readonly ceiling: number; readonly loadGenerator: number; readonly otherProcesses: number };
   readonly scenarios: readonly ScenarioResult[];
+  /** `--cache`: (a), (b), (d) with the response cache on (ratios against this run's ceiling) */
+  readonly cached: readonly ScenarioResult[];
   readonly writes: WritesResult | null;
 }
 
@@ -197,13 +199,16 @@ export function targetsOf(results: Omit<BenchResults, 'targets'>): Target[] {
 }
 
 /** Vellum ÷ ceiling for (a), (b), (d), (f) at each connection count. */
-function ceilingTable(db: DatabaseResults): string[] {
+function ceilingTable(scenarios: readonly ScenarioResult[]): string[] {
   const lines = [
     row(['scenario', 'conns', 'Vellum req/s', 'ceiling req/s', '**÷ ceiling req/s**', 'Vellum CPU ms/req', 'ceiling CPU ms/req', '**÷ ceiling CPU**', 'Vellum p50 / p99 ms', 'ceiling p50 / p99 ms']),
     row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
   ];
-  for (const s of db.scenarios) {
-    if (s.notMeasured !== null) continue;
+  for (const s of scenarios) {
+    if (s.notMeasured !== null) {
+      lines.push(row([`(${s.id}) ${s.label}`, '', `not measured: ${s.notMeasured}`, '', '', '', '', '', '', '']));
+      continue;
+    }
     if (s.ceilingProblem !== null) lines.push(row([`(${s.id}) ${s.label}`, '', `ceiling not measured: ${s.ceilingProblem}`, '', '', '', '', '', '', '']));
     for (const at of s.byConnections) {
       if (at.ceiling === null) continue;
@@ -314,7 +319,8 @@ export function markdown(results: BenchResults): string {
     '',
     ...(primary.ceilingColdStart === null
       ? ['The ceiling reads SQLite only: no ceiling ratios for this database (run with `--db sqlite,…` for them).', '']
-      : [`## Vellum ÷ ceiling (${primary.db}, same run)`, '', ...ceilingTable(primary), '']),
+      : [`## Vellum ÷ ceiling (${primary.db}, same run)`, '', ...ceilingTable(primary.scenarios), '']),
+    ...(primary.cached.length === 0 ? [] : [`## With the response cache on (\`--cache\`, ${primary.db})`, '', ...ceilingTable(primary.cached), '']),
     `## All scenarios (${primary.db})`,
     '',
     ...scenarioTable(primary),

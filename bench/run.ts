@@ -8,10 +8,11 @@
  *
  * Options: `--db sqlite,postgres,mysql` (default sqlite; PostgreSQL and MySQL get a fresh
  * database filled with the same dataset, dropped after), `--smoke` (small dataset, ½ s runs at 2 connections:
- * proves the bench runs end to end).
+ * proves the bench runs end to end), `--cache` ((a), (b), (d) once more with the response cache on).
  * Environment: BENCH_DURATION (measured seconds, default 10), BENCH_WARMUP (default 3, at most
  * BENCH_DURATION), BENCH_ROUNDS (default 2), BENCH_COLD_STARTS (default 3), BENCH_SCENARIOS
- * (e.g. `a,b,g`; default all), BENCH_WRITERS (default 2), BENCH_KEEP=1 keeps the project directories.
+ * (e.g. `a,b,g`; default all), BENCH_WRITERS (default 2), BENCH_KEEP=1 keeps the project directories,
+ * BENCH_REST_CACHE (the `rest.cache` JSON of `--cache`, default memory).
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -40,8 +41,14 @@ function numberFromEnv(name: string, fallback: number): number {
   return value;
 }
 
-const { values: flags } = parseArgs({ options: { db: { type: 'string', multiple: true }, smoke: { type: 'boolean', default: false } } });
+const { values: flags } = parseArgs({
+  options: { db: { type: 'string', multiple: true }, smoke: { type: 'boolean', default: false }, cache: { type: 'boolean', default: false } },
+});
 const smoke = flags.smoke === true;
+/** `--cache`: (a), (b), (d) once more on a server with the response cache on (`rest.cache`) */
+const cached = flags.cache === true;
+const CACHED_SCENARIOS: readonly ScenarioId[] = ['a', 'b', 'd'];
+const CACHE_CONFIG = process.env.BENCH_REST_CACHE ?? JSON.stringify({ enabled: true, store: 'memory' });
 const databases = (flags.db ?? ['sqlite']).flatMap((d) => d.split(',')).map((d) => d.trim()).filter(Boolean);
 for (const db of databases) {
   if (!BENCH_DATABASES.includes(db as DialectName)) throw new Error(`bench: --db must be one of ${BENCH_DATABASES.join(', ')} (got "${db}")`);
@@ -125,7 +132,7 @@ async function cliToken(built: BuiltEntries, db: PreparedDatabase, env: Record<s
 }
 
 interface Side {
-  readonly name: 'vellum' | 'ceiling';
+  readonly name: 'vellum' | 'ceiling' | 'cached';
   readonly server: ServerHandle;
   readonly memory: ReturnType<typeof sampleMemory>;
   peak: number;
@@ -240,6 +247,44 @@ async function writesPhase(built: BuiltEntries, prepared: PreparedDatabase, env:
   }
 }
 
+/**
+ * `--cache`: the given scenarios on a Vellum server with the response cache on, after a check
+ * that its bodies equal the uncached server's, against the ceiling runs of the read rounds.
+ */
+async function cachedPass(
+  built: BuiltEntries, projectDir: string, env: Record<string, string>, list: readonly Scenario[],
+  probes: ReadonlyMap<ScenarioId, Probe>, ceilingRuns: ReadonlyMap<ScenarioId, RunResult[]>,
+): Promise<ScenarioResult[]> {
+  const server = await startServer({ entry: built.entry, args: [projectDir], projectDir, logName: 'cached', env: { ...env, BENCH_REST_CACHE: CACHE_CONFIG } });
+  const side: Side = { name: 'cached', server, memory: sampleMemory(server.pid), peak: 0, cpuUsed: 0 };
+  const results: ScenarioResult[] = [];
+  try {
+    for (const scenario of list) {
+      const found = await probe(server.url, scenario);
+      const plain = probes.get(scenario.id);
+      const problem = found.problem ?? (plain && found.bytes !== plain.bytes ? `cached body has ${found.bytes} bytes, uncached ${plain.bytes}` : undefined);
+      const runs: RunResult[] = [];
+      if (problem === undefined) {
+        for (let round = 1; round <= rounds; round += 1) {
+          await load(server.url, scenario, 10, warmupSeconds);
+          for (const connections of CONNECTIONS) runs.push(await measure(side, scenario, connections, round));
+        }
+      } else {
+        log(`bench: (${scenario.id}) cached NOT MEASURED: ${problem}`);
+      }
+      // after the probe's three requests the answer must come from the cache (`X-Cache: HIT`)
+      const hit = /hit/i.test((await fetch(server.url + scenario.path)).headers.get('x-cache') ?? '');
+      if (!hit) log(`bench: (${scenario.id}) cached: no "X-Cache: HIT" — is the response cache (rest.cache) in this build?`);
+      const result = scenarioResult(scenario, { ...found, statements: plain?.statements ?? null, problem }, runs, ceilingRuns.get(scenario.id) ?? [], null);
+      results.push({ ...result, label: `${scenario.label}, cached${hit ? '' : ' (no X-Cache: HIT seen: cache inactive?)'}` });
+    }
+  } finally {
+    side.memory.stop();
+    await server.stop();
+  }
+  return results;
+}
+
 async function benchDatabase(db: DialectName, built: BuiltEntries): Promise<DatabaseResults> {
   const projectDir = mkdtempSync(join(tmpdir(), `vellum-bench-${db}-`));
   const prepared = await prepareDatabase(db, projectDir, smoke ? 'small' : 'full', log);
@@ -352,6 +397,7 @@ async function benchDatabase(db: DialectName, built: BuiltEntries): Promise<Data
       await ceilingServer?.stop();
     }
 
+    const cachedResults = cached ? await cachedPass(built, projectDir, env, list.filter((s) => CACHED_SCENARIOS.includes(s.id)), probes, ceilingRuns) : [];
     const scenarioResults = list.map((scenario) =>
       scenarioResult(scenario, probes.get(scenario.id)!, runs.get(scenario.id) ?? [], ceilingRuns.get(scenario.id) ?? [], ceilingDiffers.get(scenario.id) ?? null));
     const read = all.find((s) => s.id === 'a')!;
@@ -369,6 +415,7 @@ async function benchDatabase(db: DialectName, built: BuiltEntries): Promise<Data
       statementsByPageSize,
       cpuShares,
       scenarios: scenarioResults,
+      cached: cachedResults,
       writes,
     };
   } finally {
