@@ -73,12 +73,14 @@ export async function datasetKey(size: DatasetSize = 'full'): Promise<string> {
   return `${size === 'small' ? 'small-' : ''}v${DATASET_VERSION}-${hash.digest('hex').slice(0, 12)}`;
 }
 
-async function generate(app: VellumApp, counts: DatasetCounts, log: (message: string) => void): Promise<string> {
+async function generate(app: VellumApp, counts: DatasetCounts, log: (message: string) => void, concurrency: number): Promise<string> {
   let sampleDocumentId = '';
+  if (counts.published < 1 || counts.published > counts.articles) throw new Error('bench: a dataset needs 1 to `articles` published articles');
   let sampleIndex = Math.floor(counts.articles / 5);
-  while (!isPublished(sampleIndex, counts)) sampleIndex += 1;
+  while (!isPublished(sampleIndex, counts)) sampleIndex = (sampleIndex + 1) % counts.articles;
   await generateBlogContent(app, {
     counts,
+    concurrency,
     label: 'Bench',
     articleStatus: (i) => (isPublished(i, counts) ? 'published' : 'draft'),
     onArticle(i, article) {
@@ -134,7 +136,8 @@ export async function fillDatabase(dir: string, env: Readonly<Record<string, str
   try {
     // A throw-away build: durability buys nothing, and fsync per transaction costs minutes.
     if (sqlite) await app.db.knex.raw('PRAGMA synchronous = OFF');
-    const sampleDocumentId = await generate(app, counts, log);
+    // SQLite has one writer: concurrent creates only wait; the servers write several at once
+    const sampleDocumentId = await generate(app, counts, log, sqlite ? 1 : 4);
     if (sqlite) await app.db.knex.raw('PRAGMA wal_checkpoint(TRUNCATE)');
     return sampleDocumentId;
   } finally {

@@ -183,6 +183,13 @@ export function targetsOf(results: Omit<BenchResults, 'targets'>): Target[] {
     actual: pages ? `${pages[25] ?? '?'} and ${pages[100] ?? '?'}` : 'not measured',
     met: pages && pages[25] !== null && pages[100] !== null ? pages[25] === pages[100] : null,
   });
+  const perWrite = results.writes?.statementsPerWrite;
+  targets.push({
+    name: '(g) statements per create vs related items (3 tags + 3 files, 1 + 1)',
+    target: 'equal',
+    actual: perWrite ? `${perWrite.create ?? '?'} and ${perWrite.createWithOneRelated ?? '?'}` : 'not measured',
+    met: perWrite && perWrite.create !== null && perWrite.createWithOneRelated !== null ? perWrite.create === perWrite.createWithOneRelated : null,
+  });
   targets.push({
     name: 'RSS under load (peak)',
     target: `< ${TARGETS.rssUnderLoadMiB} MiB`,
