@@ -278,7 +278,9 @@ async function cachedPass(
         log(`bench: (${scenario.id}) cached NOT MEASURED: ${problem}`);
       }
       // after the probe's three requests the answer must come from the cache (`X-Cache: HIT`)
-      const hit = /hit/i.test((await fetch(server.url + scenario.path)).headers.get('x-cache') ?? '');
+      const again = await fetch(server.url + scenario.path, scenario.headers === undefined ? {} : { headers: scenario.headers });
+      await again.arrayBuffer();
+      const hit = /hit/i.test(again.headers.get('x-cache') ?? '');
       if (!hit) log(`bench: (${scenario.id}) cached: no "X-Cache: HIT" — is the response cache (rest.cache) in this build?`);
       const result = scenarioResult(scenario, { ...found, statements: plain?.statements ?? null, problem }, runs, ceilingRuns.get(scenario.id) ?? [], null);
       results.push({ ...result, label: `${scenario.label}, cached${hit ? '' : ' (no X-Cache: HIT seen: cache inactive?)'}` });
