@@ -20,22 +20,41 @@ import { CACHE_DIR, fixtureDir, writeBenchProject } from './project.js';
 /** Bump when the generated content changes. */
 export const DATASET_VERSION = 2;
 
-export const COUNTS = { categories: 50, authors: 200, tags: 100, images: 20, articles: 5_000, published: 2_992 } as const;
+export interface DatasetCounts {
+  readonly categories: number;
+  readonly authors: number;
+  readonly tags: number;
+  readonly images: number;
+  readonly articles: number;
+  readonly published: number;
+}
 
+/** The anchors' dataset. */
+export const COUNTS: DatasetCounts = { categories: 50, authors: 200, tags: 100, images: 20, articles: 5_000, published: 2_992 };
+
+/** A small dataset of the same shape, for `--smoke` and the ceiling's byte test: built in seconds. */
+export const SMALL_COUNTS: DatasetCounts = { categories: 6, authors: 10, tags: 12, images: 4, articles: 60, published: 37 };
+
+export type DatasetSize = 'full' | 'small';
+
+export const countsOf = (size: DatasetSize): DatasetCounts => (size === 'small' ? SMALL_COUNTS : COUNTS);
 
 export interface DatasetInfo {
   readonly key: string;
   readonly file: string;
-  readonly counts: typeof COUNTS;
+  readonly counts: DatasetCounts;
   /** a published article, for scenario (f) */
   readonly sampleDocumentId: string;
   readonly buildMs: number;
   readonly bytes: number;
 }
 
-/** 7919 is prime to 5,000, so `i ↦ i·7919 mod 5000` is a permutation: exactly 2,992 published, spread out. */
-export function isPublished(index: number): boolean {
-  return (index * 7919) % COUNTS.articles < COUNTS.published;
+/**
+ * 7919 is a prime that divides neither article count, so `i ↦ i·7919 mod articles` is a
+ * permutation: exactly `published` articles (2,992 of the 5,000) are published, spread out.
+ */
+export function isPublished(index: number, counts: DatasetCounts = COUNTS): boolean {
+  return (index * 7919) % counts.articles < counts.published;
 }
 
 /** Tables the dataset fills: the blog's own and the upload plugin's (others, e.g. auth, sync at start). */
@@ -45,26 +64,28 @@ const isDatasetTable = (owner: string): boolean => !/^(plugin|admin)::/.test(own
  * The cache key: the dataset version and the storage layout of the tables it fills, as the app
  * computes it from the fixture, so any change of tables, columns or indexes makes a new build.
  */
-export async function datasetKey(): Promise<string> {
+export async function datasetKey(size: DatasetSize = 'full'): Promise<string> {
   const layout = buildSchemaLayout(await loadRegistry(fixtureDir()));
   const tables = [...layout.values()]
     .filter((table) => isDatasetTable(table.owner))
     .map((table) => ({ name: table.name, columns: [...table.columns], indexes: table.indexes }));
   const hash = createHash('sha256').update(`dataset v${DATASET_VERSION}\n${JSON.stringify(tables)}`);
-  return `v${DATASET_VERSION}-${hash.digest('hex').slice(0, 12)}`;
+  return `${size === 'small' ? 'small-' : ''}v${DATASET_VERSION}-${hash.digest('hex').slice(0, 12)}`;
 }
 
-async function generate(app: VellumApp, log: (message: string) => void): Promise<string> {
+async function generate(app: VellumApp, counts: DatasetCounts, log: (message: string) => void, concurrency: number): Promise<string> {
   let sampleDocumentId = '';
-  let sampleIndex = 1000;
-  while (!isPublished(sampleIndex)) sampleIndex += 1;
+  if (counts.published < 1 || counts.published > counts.articles) throw new Error('bench: a dataset needs 1 to `articles` published articles');
+  let sampleIndex = Math.floor(counts.articles / 5);
+  while (!isPublished(sampleIndex, counts)) sampleIndex = (sampleIndex + 1) % counts.articles;
   await generateBlogContent(app, {
-    counts: COUNTS,
+    counts,
+    concurrency,
     label: 'Bench',
-    articleStatus: (i) => (isPublished(i) ? 'published' : 'draft'),
+    articleStatus: (i) => (isPublished(i, counts) ? 'published' : 'draft'),
     onArticle(i, article) {
       if (i === sampleIndex) sampleDocumentId = article.documentId;
-      if ((i + 1) % 1000 === 0) log(`bench: dataset: ${i + 1} / ${COUNTS.articles} articles`);
+      if ((i + 1) % 1000 === 0) log(`bench: dataset: ${i + 1} / ${counts.articles} articles`);
     },
   });
   return sampleDocumentId;
@@ -76,9 +97,10 @@ const quietLogger = (log: (message: string) => void): Logger => ({
   error: (message, error) => log(`bench: dataset error: ${message} ${error instanceof Error ? error.stack : String(error ?? '')}`),
 });
 
-/** The cached dataset, built first if this key has none. */
-export async function ensureDataset(log: (message: string) => void = console.log): Promise<DatasetInfo> {
-  const key = await datasetKey();
+/** The cached dataset of that size, built first if this key has none. */
+export async function ensureDataset(log: (message: string) => void = console.log, size: DatasetSize = 'full'): Promise<DatasetInfo> {
+  const counts = countsOf(size);
+  const key = await datasetKey(size);
   const file = join(CACHE_DIR, `dataset-${key}.db`);
   const manifest = join(CACHE_DIR, `dataset-${key}.json`);
   if (existsSync(file) && existsSync(manifest)) return JSON.parse(readFileSync(manifest, 'utf8')) as DatasetInfo;
@@ -89,21 +111,12 @@ export async function ensureDataset(log: (message: string) => void = console.log
   const started = performance.now();
   try {
     const dbFile = writeBenchProject(dir);
-    const app = await createApp({ dir, env: { NODE_ENV: 'development' }, logger: quietLogger(log) });
-    let sampleDocumentId: string;
-    try {
-      // A throw-away build: durability buys nothing, and fsync per transaction costs minutes.
-      await app.db.knex.raw('PRAGMA synchronous = OFF');
-      sampleDocumentId = await generate(app, log);
-      await app.db.knex.raw('PRAGMA wal_checkpoint(TRUNCATE)');
-    } finally {
-      await app.stop();
-    }
+    const sampleDocumentId = await fillDatabase(dir, {}, counts, log);
     const buildMs = Math.round(performance.now() - started);
     const partial = `${file}.partial`;
     copyFileSync(dbFile, partial);
     renameSync(partial, file);
-    const info: DatasetInfo = { key, file, counts: COUNTS, sampleDocumentId, buildMs, bytes: statSync(file).size };
+    const info: DatasetInfo = { key, file, counts, sampleDocumentId, buildMs, bytes: statSync(file).size };
     writeFileSync(manifest, `${JSON.stringify(info, null, 2)}\n`);
     log(`bench: dataset built in ${(buildMs / 1000).toFixed(1)} s (${(info.bytes / 1048576).toFixed(1)} MiB)`);
     return info;
@@ -112,7 +125,27 @@ export async function ensureDataset(log: (message: string) => void = console.log
   }
 }
 
-/** `node --import tsx bench/dataset.ts` builds (or finds) the cached dataset and prints it. */
+/**
+ * Writes the dataset through the document service into the bench project in `dir`, on the
+ * database `env` names (`DATABASE_*`; none: the project's SQLite file). Returns the documentId
+ * of the published article scenario (f) reads.
+ */
+export async function fillDatabase(dir: string, env: Readonly<Record<string, string>>, counts: DatasetCounts, log: (message: string) => void): Promise<string> {
+  const app = await createApp({ dir, env: { NODE_ENV: 'development', ...env }, logger: quietLogger(log) });
+  const sqlite = app.db.dialect.name === 'sqlite';
+  try {
+    // A throw-away build: durability buys nothing, and fsync per transaction costs minutes.
+    if (sqlite) await app.db.knex.raw('PRAGMA synchronous = OFF');
+    // SQLite has one writer: concurrent creates only wait; the servers write several at once
+    const sampleDocumentId = await generate(app, counts, log, sqlite ? 1 : 4);
+    if (sqlite) await app.db.knex.raw('PRAGMA wal_checkpoint(TRUNCATE)');
+    return sampleDocumentId;
+  } finally {
+    await app.stop();
+  }
+}
+
+/** `node --import tsx bench/dataset.ts [--small]` builds (or finds) the cached dataset and prints it. */
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
-  console.log(await ensureDataset());
+  console.log(await ensureDataset(console.log, process.argv.includes('--small') ? 'small' : 'full'));
 }

@@ -26,7 +26,11 @@ const SERVER_CONFIG = `module.exports = ({ env }) => ({
 });
 `;
 
-const API_CONFIG = `module.exports = { rest: { defaultLimit: 25, maxLimit: 100, withCount: true } };
+// BENCH_REST_CACHE (JSON) turns the response cache on for the cached pass of `npm run bench -- --cache`
+const API_CONFIG = `module.exports = ({ env }) => {
+  const cache = env('BENCH_REST_CACHE', '');
+  return { rest: { defaultLimit: 25, maxLimit: 100, withCount: true, ...(cache ? { cache: JSON.parse(cache) } : {}) } };
+};
 `;
 
 const PLUGINS_CONFIG = `module.exports = () => ({

@@ -1,8 +1,15 @@
 /**
- * The anchors' six scenarios. Each has the request autocannon repeats and a check run once on
- * the response, so a fast wrong answer (an error body, an empty page) never counts as speed.
+ * The anchors' six read scenarios, and (h): (d) with a read-only API token. Each has the request
+ * autocannon repeats and a check run once on the response, so a fast wrong answer (an error
+ * body, an empty page) never counts as speed. (g), the writes, is in `writes.ts`.
  */
-export type ScenarioId = 'a' | 'b' | 'c' | 'd' | 'e' | 'f';
+export type ScenarioId = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h';
+
+/** The scenarios the hand-written ceiling answers (with Vellum's exact bytes). */
+export const CEILING_SCENARIOS: readonly ScenarioId[] = ['a', 'b', 'd', 'f'];
+
+/** Every scenario, in report order. */
+export const SCENARIO_IDS: readonly ScenarioId[] = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
 
 export interface Scenario {
   readonly id: ScenarioId;
@@ -56,15 +63,21 @@ export const GRAPHQL_QUERY = `query BenchArticles {
   }
 }`;
 
-export function scenarios(sampleDocumentId: string, published: number): Scenario[] {
-  return [
+/** (d)'s request: a page of 100 with three relations. */
+export const PAGE_OF_100 = '/api/articles?pagination[pageSize]=100&populate[0]=category&populate[1]=author&populate[2]=tags';
+
+/** The read scenarios on a dataset with `published` published articles; (h) sends `readToken`. */
+export function scenarios(sampleDocumentId: string, published: number, readToken?: string): Scenario[] {
+  const page = (size: number): number => Math.min(size, published);
+  const pageOf100 = restPage(page(100), published, (e) => has(e, 'category', 'author', 'tags'));
+  const all: Scenario[] = [
     {
       id: 'a', label: 'GET /api/articles', method: 'GET', path: '/api/articles',
-      check: restPage(25, published, (e) => has(e, 'documentId', 'title', 'body', 'meta')),
+      check: restPage(page(25), published, (e) => has(e, 'documentId', 'title', 'body', 'meta')),
     },
     {
       id: 'b', label: '?populate=*', method: 'GET', path: '/api/articles?populate=*',
-      check: restPage(25, published, (e) => has(e, 'cover', 'gallery', 'category', 'author', 'tags', 'seo', 'blocks')),
+      check: restPage(page(25), published, (e) => has(e, 'cover', 'gallery', 'category', 'author', 'tags', 'seo', 'blocks')),
     },
     {
       id: 'c', label: '2-level populate + sort + filter', method: 'GET',
@@ -73,7 +86,7 @@ export function scenarios(sampleDocumentId: string, published: number): Scenario
         if (status !== 200) return `HTTP ${status}`;
         const data = list(obj(body).data).map(obj);
         const total = obj(obj(obj(body).meta).pagination).total;
-        if (data.length !== 25 || typeof total !== 'number' || total < 25 || total >= published) return `unexpected page: ${data.length} entries of ${String(total)}`;
+        if (typeof total !== 'number' || total < 1 || total >= published || data.length !== Math.min(25, total)) return `unexpected page: ${data.length} entries of ${String(total)}`;
         if (data.some((e) => e.featured !== true)) return 'an entry is not featured';
         if (data.some((e) => !('avatar' in obj(e.author)))) return 'author.avatar not populated';
         const dates = data.map((e) => String(e.publishDate));
@@ -83,8 +96,8 @@ export function scenarios(sampleDocumentId: string, published: number): Scenario
     },
     {
       id: 'd', label: 'pageSize=100 + category, author, tags', method: 'GET',
-      path: '/api/articles?pagination[pageSize]=100&populate[0]=category&populate[1]=author&populate[2]=tags',
-      check: restPage(100, published, (e) => has(e, 'category', 'author', 'tags')),
+      path: PAGE_OF_100,
+      check: pageOf100,
     },
     {
       id: 'e', label: 'GraphQL: 25 articles, nested relations', method: 'POST', path: '/graphql',
@@ -94,7 +107,7 @@ export function scenarios(sampleDocumentId: string, published: number): Scenario
         const errors = obj(body).errors;
         if (status !== 200 || errors !== undefined) return `HTTP ${status}: ${JSON.stringify(errors ?? body).slice(0, 300)}`;
         const data = list(obj(obj(obj(body).data).articles).data).map(obj);
-        if (data.length !== 25) return `expected 25 articles, got ${data.length}`;
+        if (data.length !== page(25)) return `expected ${page(25)} articles, got ${data.length}`;
         const first = obj(data[0]?.attributes);
         if (!obj(obj(first.category).data).id || !obj(obj(first.author).data).id) return 'category/author not resolved';
         return undefined;
@@ -109,4 +122,12 @@ export function scenarios(sampleDocumentId: string, published: number): Scenario
       },
     },
   ];
+  if (readToken !== undefined) {
+    all.push({
+      id: 'h', label: '(d) with a read-only API token', method: 'GET', path: PAGE_OF_100,
+      headers: { authorization: `Bearer ${readToken}` },
+      check: pageOf100,
+    });
+  }
+  return all;
 }

@@ -1,5 +1,5 @@
 /**
- * Transpiles `src/` (and the bench's server entry) file by file with esbuild into
+ * Transpiles `src/` (and the bench's entries: the server, the CLI and the ceiling) file by file with esbuild into
  * `bench/.cache/server/`, the same module layout `tsc` gives `dist/`. The bench measures the
  * current sources without writing to `dist/` (other work may be using it) and without a
  * TypeScript loader in the measured process.
@@ -19,12 +19,26 @@ function sources(dir: string): string[] {
   });
 }
 
-/** Returns the entry file to run with `node <entry> <project dir>`. */
-export async function buildServer(): Promise<{ entry: string; ms: number }> {
+export interface BuiltEntries {
+  /** `node <entry> <project dir>` runs `vellum start` */
+  readonly entry: string;
+  /** `node <cli> <args…>` runs the Vellum CLI */
+  readonly cli: string;
+  /** `node <ceiling> <SQLite file>` runs the hand-written ceiling */
+  readonly ceiling: string;
+  readonly ms: number;
+}
+
+export async function buildServer(): Promise<BuiltEntries> {
   const started = performance.now();
   rmSync(OUT_DIR, { recursive: true, force: true });
   await build({
-    entryPoints: [...sources(join(REPO_DIR, 'src')), join(BENCH_DIR, 'server-main.ts')],
+    entryPoints: [
+      ...sources(join(REPO_DIR, 'src')),
+      ...sources(join(BENCH_DIR, 'ceiling')),
+      join(BENCH_DIR, 'server-main.ts'),
+      join(BENCH_DIR, 'cli-main.ts'),
+    ],
     outdir: OUT_DIR,
     outbase: REPO_DIR,
     bundle: false,
@@ -34,5 +48,10 @@ export async function buildServer(): Promise<{ entry: string; ms: number }> {
     sourcemap: false,
     logLevel: 'error',
   });
-  return { entry: join(OUT_DIR, 'bench', 'server-main.js'), ms: Math.round(performance.now() - started) };
+  return {
+    entry: join(OUT_DIR, 'bench', 'server-main.js'),
+    cli: join(OUT_DIR, 'bench', 'cli-main.js'),
+    ceiling: join(OUT_DIR, 'bench', 'ceiling', 'main.js'),
+    ms: Math.round(performance.now() - started),
+  };
 }

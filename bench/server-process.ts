@@ -1,12 +1,11 @@
 /**
- * The server under test as a child process: spawn (production mode), time the cold start to the
- * first 200, sample its resident memory from /proc, stop it with SIGTERM.
+ * A server under test as a child process (Vellum or the ceiling): spawn (production mode), time
+ * the cold start to the first 200, sample its resident memory from /proc, stop it with SIGTERM.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { productionSecrets } from './project.js';
 
 export interface ServerHandle {
   readonly url: string;
@@ -83,26 +82,35 @@ function tail(file: string): string {
   }
 }
 
-export async function startServer(options: {
-  entry: string;
-  projectDir: string;
-  serverTiming?: boolean;
-  logName: string;
-}): Promise<ServerHandle> {
+export interface StartOptions {
+  /** the script node runs, then its arguments (Vellum: the project dir; the ceiling: the SQLite file) */
+  readonly entry: string;
+  readonly args: readonly string[];
+  /** where the log file goes */
+  readonly projectDir: string;
+  readonly serverTiming?: boolean;
+  readonly logName: string;
+  /** more environment: secrets (the same for every process of a run, so tokens stay valid), DATABASE_* */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+/** The environment every bench process gets: production mode, nothing inherited but PATH and HOME. */
+export function baseEnv(extra: Readonly<Record<string, string>> = {}): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', ...extra };
+}
+
+export async function startServer(options: StartOptions): Promise<ServerHandle> {
   const port = await freePort();
   const logFile = join(options.projectDir, `${options.logName}.log`);
   const out = openSync(logFile, 'w');
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: 'production',
+  const env = baseEnv({
     HOST: '127.0.0.1',
     PORT: String(port),
     BENCH_SERVER_TIMING: options.serverTiming === true ? 'true' : 'false',
-    ...productionSecrets(),
-  };
+    ...options.env,
+  });
   const started = performance.now();
-  const child = spawn(process.execPath, [options.entry, options.projectDir], { env, stdio: ['ignore', out, out] });
+  const child = spawn(process.execPath, [options.entry, ...options.args], { env, stdio: ['ignore', out, out] });
   closeSync(out);
   const url = `http://127.0.0.1:${port}`;
   const stop = async (): Promise<void> => {

@@ -28,6 +28,11 @@ export interface BlogContentOptions {
   /** names the images and the site ('Demo', 'Bench') */
   readonly label: string;
   onArticle?(i: number, article: Entry): void;
+  /**
+   * Articles written at once (default 1: one after the other, ids in article order). The content
+   * stays the same: every article's data is drawn from the generator before its writes start.
+   */
+  readonly concurrency?: number;
 }
 
 /** mulberry32: a small seeded generator, so every build holds the same content. */
@@ -88,6 +93,7 @@ export async function generateBlogContent(app: BlogApp, options: BlogContentOpti
   const tags: Entry[] = [];
   for (let i = 0; i < counts.tags; i += 1) tags.push(await create('api::tag.tag', { name: `${pick(WORDS)}-${i + 1}` }));
 
+  const writing: Promise<void>[] = [];
   for (let i = 0; i < counts.articles; i += 1) {
     const heading = `${title(3 + (i % 4))} ${i + 1}`;
     const tagIds = [...new Set(Array.from({ length: i % 5 }, () => pick(tags).documentId))];
@@ -129,12 +135,17 @@ export async function generateBlogContent(app: BlogApp, options: BlogContentOpti
       ],
     };
     const status = options.articleStatus(i);
-    const article = await create('api::article.article', data, status);
-    if (status === 'published' && options.draftEdit?.(i)) {
-      await app.documents('api::article.article').update({ documentId: article.documentId, data: { summary: `Draft revision: ${title(8)}.` }, status: 'draft' });
-    }
-    options.onArticle?.(i, article);
+    const revision = status === 'published' && options.draftEdit?.(i) ? `Draft revision: ${title(8)}.` : undefined;
+    writing.push((async () => {
+      const article = await create('api::article.article', data, status);
+      if (revision !== undefined) {
+        await app.documents('api::article.article').update({ documentId: article.documentId, data: { summary: revision }, status: 'draft' });
+      }
+      options.onArticle?.(i, article);
+    })());
+    if (writing.length >= (options.concurrency ?? 1)) await Promise.all(writing.splice(0));
   }
+  await Promise.all(writing);
 
   await create('api::global.global', {
     siteName: `Vellum ${label.toLowerCase()} blog`,
