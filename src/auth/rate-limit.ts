@@ -5,8 +5,8 @@
  * If Redis stops answering, each instance falls back to its own in-memory counters (limits
  * still hold, per instance) rather than letting every request through or refusing them all.
  */
-import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { redisConnection, type RedisConnection } from './redis-connection.js';
 
 export interface RateLimiter {
   /** counts one request; resolves to the seconds to wait when the key is over its limit, else undefined */
@@ -27,18 +27,13 @@ export interface RateLimiterOptions {
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const shape = { points: options.max, duration: Math.max(1, Math.ceil(options.interval / 1000)), keyPrefix: options.keyPrefix ?? 'vellum:auth' };
   const memory = new RateLimiterMemory(shape);
-  let redis: Redis | undefined;
-  let redisLimiter: Promise<RateLimiterAbstract> | undefined;
   const redisUrl = options.redisUrl;
-  // lazy, module included: CLI commands and servers without Redis never load or touch it; one
-  // retry, then the in-memory insurance answers instead of a request waiting on a dead connection
+  const redis: RedisConnection | undefined = redisUrl ? redisConnection(redisUrl) : undefined;
+  let redisLimiter: Promise<RateLimiterAbstract> | undefined;
+  // each failed Redis command falls back to the in-memory insurance limiter
   const limiter = (): Promise<RateLimiterAbstract> | RateLimiterAbstract => {
-    if (!redisUrl) return memory;
-    redisLimiter ??= import('ioredis').then(({ Redis }) => {
-      redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
-      redis.on('error', () => undefined); // reconnects on its own; each failed command falls back to memory
-      return new RateLimiterRedis({ ...shape, storeClient: redis, insuranceLimiter: memory });
-    });
+    if (!redis) return memory;
+    redisLimiter ??= redis.client().then((storeClient) => new RateLimiterRedis({ ...shape, storeClient, insuranceLimiter: memory }));
     return redisLimiter;
   };
   return {
@@ -52,7 +47,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       }
     },
     async close() {
-      if (redis && redis.status !== 'end') await redis.quit().catch(() => redis?.disconnect());
+      await redis?.close();
     },
   };
 }
