@@ -190,6 +190,15 @@ describeEachDialect('response cache', (dialect) => {
     expect((await anonymous.get('/api/categories/nope')).headers.get('etag')).toBeNull();
   });
 
+  it('concurrent writes, each replacing the stamp, all succeed; the next read shows every one', async () => {
+    await warm(() => anonymous.get('/api/tags?sort=name&pagination[pageSize]=100'));
+    const names = Array.from({ length: 8 }, (_, i) => `concurrent ${i}`);
+    const created = await Promise.all(names.map((name) => admin.post('/api/tags', { data: { name } })));
+    expect(created.map((res) => res.status)).toEqual(names.map(() => 201));
+    const listed = ((await anonymous.get('/api/tags?sort=name&pagination[pageSize]=100')).body.data as Array<{ name: string }>).map((tag) => tag.name);
+    expect(listed).toEqual(expect.arrayContaining(names));
+  });
+
   it('private routes are not cached: /api/users/me', async () => {
     await t.app.permissions.grant('authenticated', ['plugin::users-permissions.user.me']);
     const registered = await request(`${t.url}/api/auth/local/register`, { method: 'POST', json: { username: 'cached', email: 'cached@example.com', password: 'long enough' } });
