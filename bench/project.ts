@@ -26,7 +26,10 @@ const SERVER_CONFIG = `module.exports = ({ env }) => ({
 });
 `;
 
-const API_CONFIG = `module.exports = { rest: { defaultLimit: 25, maxLimit: 100, withCount: true } };
+// BENCH_CACHE=1: the same scenarios with the response cache on (docs/cache.md), in memory
+const API_CONFIG = `module.exports = ({ env }) => ({
+  rest: { defaultLimit: 25, maxLimit: 100, withCount: true, cache: { enabled: env.bool('BENCH_CACHE', false) } },
+});
 `;
 
 const PLUGINS_CONFIG = `module.exports = () => ({

@@ -6,7 +6,8 @@
  *
  * Environment: BENCH_DURATION (measured seconds, default 10), BENCH_WARMUP (default 3, at most
  * BENCH_DURATION), BENCH_ROUNDS (default 2), BENCH_COLD_STARTS (default 3), BENCH_SCENARIOS
- * (e.g. `a,b,e`; default all), BENCH_KEEP=1 keeps the temporary project directory.
+ * (e.g. `a,b,e`; default all), BENCH_KEEP=1 keeps the temporary project directory, BENCH_CACHE=1
+ * turns the response cache on (docs/cache.md).
  */
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';

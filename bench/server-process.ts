@@ -99,6 +99,7 @@ export async function startServer(options: {
     HOST: '127.0.0.1',
     PORT: String(port),
     BENCH_SERVER_TIMING: options.serverTiming === true ? 'true' : 'false',
+    BENCH_CACHE: process.env.BENCH_CACHE === '1' ? 'true' : 'false',
     ...productionSecrets(),
   };
   const started = performance.now();

@@ -19,8 +19,8 @@ const fresh = createRequire(import.meta.url)('fresh') as typeof Fresh;
  * Weak: the tag names the JSON, not its encoding, so a proxy that compresses the body keeps it
  * valid (If-None-Match compares weakly anyway).
  */
-export function entityTag(payload: string | Buffer): string {
-  return `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+export function entityTag(bytes: Buffer): string {
+  return `W/"${createHash('sha1').update(bytes).digest('base64url')}"`;
 }
 
 export function registerHttpCaching(server: FastifyInstance, cache: ResponseCache | undefined): void {
@@ -31,9 +31,11 @@ export function registerHttpCaching(server: FastifyInstance, cache: ResponseCach
     }
     if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return payload;
     if (!(typeof payload === 'string' || Buffer.isBuffer(payload)) || reply.hasHeader('etag')) return payload;
-    const etag = entityTag(payload);
+    // encoded once: the bytes hashed are the bytes sent (Fastify would encode a string again)
+    const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    const etag = entityTag(bytes);
     reply.header('ETag', etag);
-    if (!fresh(request.headers, { etag })) return payload;
+    if (!fresh(request.headers, { etag })) return bytes;
     void reply.code(304);
     return '';
   });
