@@ -19,7 +19,7 @@ import { createRepository } from '../documents/repository.js';
 import { createLocaleService, type LocaleService } from '../documents/locales.js';
 import type { DocumentRepository } from '../documents/types.js';
 import { createEngineContext } from '../engine/context.js';
-import { CONTENT_STATE_TYPE, CONTENT_STATE_UID } from '../engine/content-stamp.js';
+import { CONTENT_STATE_TYPE, CONTENT_STATE_UID, ensureContentStamp } from '../engine/content-stamp.js';
 import type { EngineContext } from '../engine/types.js';
 import { StartupError } from '../errors/index.js';
 import { loadRegistry } from '../model/load-models.js';
@@ -97,6 +97,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       defaultLocale: config.i18n.defaultLocale,
       locales: config.i18n.locales.map((code) => ({ code })),
     });
+    if (config.api.rest.cache.enabled) await ensureContentStamp(engine);
     const cache = setUpResponseCache(engine, registry, config, log);
     const operations = createOperations({ registry, repository, actor: (request) => auth.actor(request), locales: i18n, ...(cache ? { cache } : {}) });
     const services = new Map<string, DocumentService>();

@@ -9,7 +9,7 @@
  * The type is registered with or without the cache, so turning the cache off never drops a table.
  */
 import type { RawSchemaFile } from '../model/raw-schema-file.js';
-import { readChangeStamp } from './change-stamp.js';
+import { bumpChangeStamp, readChangeStamp } from './change-stamp.js';
 import type { EngineContext } from './types.js';
 
 export const CONTENT_STATE_UID = 'plugin::vellum.content-state';
@@ -32,4 +32,12 @@ export const CONTENT_STATE_TYPE: RawSchemaFile = {
 /** The current content stamp (one primary-key read); null before the first write with the cache on. */
 export function readContentStamp(ctx: EngineContext): Promise<string | null> {
   return readChangeStamp(ctx, CONTENT_STATE_UID);
+}
+
+/**
+ * Gives a database without a content stamp its first one (the cache is turned on): answers are
+ * never kept under "no stamp", which two databases sharing one Redis would share.
+ */
+export async function ensureContentStamp(ctx: EngineContext): Promise<void> {
+  if ((await readContentStamp(ctx)) === null) await bumpChangeStamp(ctx, CONTENT_STATE_UID);
 }

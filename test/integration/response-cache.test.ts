@@ -68,6 +68,19 @@ describeEachDialect('response cache', (dialect) => {
     expect(statementCount(hit.headers)).toBe(2);
   });
 
+  it('keeps one content stamp, there from the start, replaced by every write', async () => {
+    const stamps = async () => (await t.app.db.knex('vellum_content_state').select('stamp')).map((row: { stamp: string }) => row.stamp);
+    const before = await stamps();
+    expect(before).toHaveLength(1);
+    await admin.post('/api/tags', { data: { name: 'stamped' } });
+    const after = await stamps();
+    expect(after).toHaveLength(1);
+    expect(after[0]).not.toBe(before[0]);
+    // a refused write changes nothing, stamp included
+    expect((await admin.post('/api/tags', { data: { name: { not: 'a string' } } })).status).toBe(400);
+    expect(await stamps()).toEqual(after);
+  });
+
   it('a write is seen by the next read through every cached path: list, single, populate, single type', async () => {
     await warm(() => anonymous.get('/api/categories'));
     await warm(() => anonymous.get(`/api/categories/${category}`));
@@ -106,9 +119,10 @@ describeEachDialect('response cache', (dialect) => {
     expect(await titles('draft')).toEqual(['First', 'Second']);
 
     const tag = (await admin.post('/api/tags', { data: { name: 'gone soon' } })).body.data.documentId as string;
-    await warm(() => anonymous.get('/api/tags'));
+    const listed = await warm(() => anonymous.get('/api/tags'));
+    expect((listed.body.data as Array<{ documentId: string }>).map((entry) => entry.documentId)).toContain(tag);
     expect((await admin.delete(`/api/tags/${tag}`)).status).toBe(204);
-    expect((await anonymous.get('/api/tags')).body.data).toEqual([]);
+    expect(((await anonymous.get('/api/tags')).body.data as Array<{ documentId: string }>).map((entry) => entry.documentId)).not.toContain(tag);
     expect((await anonymous.get(`/api/tags/${tag}`)).status).toBe(404);
   });
 
@@ -218,6 +232,9 @@ describeEachDialect('ETag without the response cache', (dialect) => {
     expect(etag).toMatch(/^W\/".+"$/);
     expect(first.headers.get('x-cache')).toBeNull();
     expect(await conditionalGet(`${t.url}/api/tags`, { 'if-none-match': etag })).toEqual({ status: 304, text: '', etag });
+    // with the cache off, writes replace no stamp: they cost nothing more
+    expect((await request(`${t.url}/api/tags`, { method: 'POST', json: { data: { name: 'unstamped' } }, headers: t.authHeaders })).status).toBe(201);
+    expect(Number((await t.app.db.knex('vellum_content_state').count({ n: '*' }))[0]?.n)).toBe(0);
   });
 });
 
