@@ -2,8 +2,10 @@
  * Where the response cache keeps its answers (JSON text by key): in this process (lru-cache,
  * bounded by entries and characters) or in Redis (shared by every instance, each key expiring
  * after the TTL). A store never fails a request: a Redis error is a miss, and a write that fails
- * is dropped (response-cache.ts answers from the database then).
+ * is dropped (response-cache.ts answers from the database then); while the connection is lost,
+ * Redis is not asked at all, so no request waits on the reconnection.
  */
+import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { RedisConnection } from '../auth/redis-connection.js';
 
@@ -47,8 +49,16 @@ export interface RedisStoreOptions {
   readonly onError: (error: unknown) => void;
 }
 
+/** ioredis states of a connection that was lost: its commands would wait for a reconnect */
+const LOST = new Set(['reconnecting', 'close', 'end']);
+
 export function redisStore(connection: RedisConnection, options: RedisStoreOptions): CacheStore {
   let failing = false;
+  /** the client, or undefined while the connection is lost: a miss at once rather than a wait */
+  const usable = async (): Promise<Redis | undefined> => {
+    const client = await connection.client();
+    return LOST.has(client.status) ? undefined : client;
+  };
   const failed = (error: unknown): undefined => {
     if (!failing) options.onError(error);
     failing = true;
@@ -58,7 +68,9 @@ export function redisStore(connection: RedisConnection, options: RedisStoreOptio
   return {
     async get(name) {
       try {
-        const value = await (await connection.client()).get(key(name));
+        const client = await usable();
+        if (!client) return undefined;
+        const value = await client.get(key(name));
         failing = false;
         return value ?? undefined;
       } catch (error) {
@@ -67,7 +79,9 @@ export function redisStore(connection: RedisConnection, options: RedisStoreOptio
     },
     async set(name, value) {
       try {
-        await (await connection.client()).set(key(name), value, 'PX', options.ttl);
+        const client = await usable();
+        if (!client) return;
+        await client.set(key(name), value, 'PX', options.ttl);
         failing = false;
       } catch (error) {
         failed(error);
