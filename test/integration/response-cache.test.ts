@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp, type VellumApp } from '../../src/app/create-app.js';
+import { roleCommand } from '../../src/cli/role-command.js';
 import { databaseEnv } from '../helpers/test-databases.js';
 import { describeEachDialect } from '../helpers/dialects.js';
 import { client, request, statementCount } from '../helpers/http.js';
@@ -167,6 +168,23 @@ describeEachDialect('response cache', (dialect) => {
       await t.app.permissions.grant('public', categoryReads);
     }
     expect((await anonymous.get(ARTICLE_WITH_CATEGORY)).body.data[0].category.name).toBe('Fish');
+  });
+
+  it('a write by the CLI (the role command, as `vellum role` runs it) replaces the stamp and shows at the next read', async () => {
+    const stamp = async () => String((await t.app.db.knex('vellum_content_state').first('stamp')).stamp);
+    await warm(() => anonymous.get(ARTICLE_WITH_CATEGORY));
+    const before = await stamp();
+    const io = { out: () => undefined, err: () => undefined };
+    const cli = (...args: string[]) => roleCommand([args[0] ?? '', '--dir', t.dir, ...args.slice(1)], io, { NODE_ENV: 'test', ...databaseEnv(t.app.config.database) });
+    expect(await cli('revoke', 'public', 'api::category.category.find')).toBe(0);
+    try {
+      expect(await stamp()).not.toBe(before);
+      const read = await anonymous.get(ARTICLE_WITH_CATEGORY);
+      expect(read.headers.get('x-cache')).toBe('MISS');
+      expect(read.body.data[0].category).toBeUndefined();
+    } finally {
+      expect(await cli('grant', 'public', 'api::category.category.find')).toBe(0);
+    }
   });
 
   it('callers with other rights get their own answers: tokens of other permissions, drafts', async () => {
