@@ -17,7 +17,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { ensureDataset } from './dataset.js';
-import { BENCH_DIR, writeBenchProject } from './project.js';
+import { BENCH_DIR, productionSecrets, writeBenchProject } from './project.js';
 import { scenarios as allScenarios, type Scenario } from './scenarios.js';
 import { buildServer } from './server-build.js';
 import { memoryOf, sampleMemory, startServer } from './server-process.js';
@@ -147,7 +147,7 @@ async function main(): Promise<number> {
     copyFileSync(dataset.file, writeBenchProject(projectDir));
     const list = allScenarios(dataset.sampleDocumentId, dataset.counts.published).filter((s) => !selected || selected.includes(s.id));
     if (list.length === 0) throw new Error(`load: BENCH_SCENARIOS selects no scenario`);
-    const server = await startServer({ entry, projectDir, logName: 'load' });
+    const server = await startServer({ entry, args: [projectDir], projectDir, logName: 'load', env: productionSecrets() });
     const runs: LoadRun[] = [];
     const rssAfterStart = server.rssAfterStartMiB;
     let rssAfterWarmup = Number.NaN;

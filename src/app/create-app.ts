@@ -27,6 +27,7 @@ import { signOperationResult } from '../upload/sign-media.js';
 import { createUploadService, type UploadService } from '../upload/upload-service.js';
 import { createServer } from './create-server.js';
 import { applyMiddlewares } from './middlewares/apply-middlewares.js';
+import { registerHttpCaching } from './http-caching.js';
 import { createRuntime } from './runtime.js';
 import { loadLifecycles } from './user-code.js';
 import { createProcessLogger, type Logger } from './logger.js';
@@ -204,6 +205,7 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
     facade.strapi = app as unknown as FactoryStrapi;
     await lifecycles.register?.({ strapi: app, app });
     await applyMiddlewares(server, config.middlewares, { dir, app, log });
+    registerHttpCaching(server, runtime.cache);
 
     const transport: TransportContext = {
       server, registry, repository, operations, app, log, locales: i18n,

@@ -19,6 +19,7 @@ import { createRepository } from '../documents/repository.js';
 import { createLocaleService, type LocaleService } from '../documents/locales.js';
 import type { DocumentRepository } from '../documents/types.js';
 import { createEngineContext } from '../engine/context.js';
+import { CONTENT_STATE_TYPE, CONTENT_STATE_UID, ensureContentStamp } from '../engine/content-stamp.js';
 import type { EngineContext } from '../engine/types.js';
 import { StartupError } from '../errors/index.js';
 import { loadRegistry } from '../model/load-models.js';
@@ -27,6 +28,8 @@ import { createOperations, type Operations } from '../operations/operations.js';
 import type { Registry } from '../model/types.js';
 import { toDatabaseOptions } from './database-options.js';
 import type { Logger } from './logger.js';
+import type { ResponseCache } from '../operations/response-cache.js';
+import { setUpResponseCache } from './response-cache-setup.js';
 
 export interface RuntimeOptions {
   readonly dir: string;
@@ -51,6 +54,8 @@ export interface Runtime {
   documents(uid: string): DocumentService;
   /** the project's locales (`strapi.plugin('i18n').service('locales')`) */
   readonly i18n: LocaleService;
+  /** the response cache, when `api.rest.cache.enabled` */
+  readonly cache: ResponseCache | undefined;
   /** stops following auth changes and closes the database */
   close(): Promise<void>;
 }
@@ -64,11 +69,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     throw new StartupError(`config/plugins: 'users-permissions'.config.jwt.expiresIn is not a time span (${error instanceof Error ? error.message : String(error)})`);
   });
   const secrets = await resolveSecrets(config, log);
-  const registry = await loadRegistry(dir, { extraContentTypes: AUTH_CONTENT_TYPES, privateAttributes: config.api.responses.privateAttributes });
+  const registry = await loadRegistry(dir, { extraContentTypes: [...AUTH_CONTENT_TYPES, CONTENT_STATE_TYPE], privateAttributes: config.api.responses.privateAttributes });
   const db = await openDatabase(toDatabaseOptions(config.database));
   try {
     await syncSchema(db, registry, { allowDestructive: options.neverDestructive !== true && config.databaseSettings.allowDestructiveSync });
-    const engine = createEngineContext(db, registry);
+    // with the response cache on, every write transaction replaces the content stamp (on every
+    // instance and in the CLI too: they all read the same config)
+    const engine = createEngineContext(db, registry, config.api.rest.cache.enabled ? { contentStamp: CONTENT_STATE_UID } : {});
     const repositories = new Map<string, DocumentRepository>();
     const repository = (uid: string): DocumentRepository => {
       let repo = repositories.get(uid);
@@ -90,7 +97,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       defaultLocale: config.i18n.defaultLocale,
       locales: config.i18n.locales.map((code) => ({ code })),
     });
-    const operations = createOperations({ registry, repository, actor: (request) => auth.actor(request), locales: i18n });
+    if (config.api.rest.cache.enabled) await ensureContentStamp(engine);
+    const cache = setUpResponseCache(engine, registry, config, log);
+    const operations = createOperations({ registry, repository, actor: (request) => auth.actor(request), locales: i18n, ...(cache ? { cache } : {}) });
     const services = new Map<string, DocumentService>();
     const documents = (uid: string): DocumentService => {
       let service = services.get(uid);
@@ -102,9 +111,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     };
     await auth.init();
     return {
-      dir, config, registry, db, engine, stores, auth, operations, repository, documents, i18n,
+      dir, config, registry, db, engine, stores, auth, operations, repository, documents, i18n, cache,
       async close() {
         await auth.stop();
+        await cache?.close();
         await db.close();
       },
     };

@@ -5,8 +5,8 @@
  * If Redis stops answering, each instance falls back to its own in-memory counters (limits
  * still hold, per instance) rather than letting every request through or refusing them all.
  */
-import type { Redis } from 'ioredis';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { redisConnection, type RedisConnection } from './redis-connection.js';
 
 type RateLimiterModule = typeof import('rate-limiter-flexible');
 
@@ -28,20 +28,16 @@ export interface RateLimiterOptions {
 
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const shape = { points: options.max, duration: Math.max(1, Math.ceil(options.interval / 1000)), keyPrefix: options.keyPrefix ?? 'vellum:auth' };
-  let redis: Redis | undefined;
   const redisUrl = options.redisUrl;
-  // rate-limiter-flexible (~40 modules) loads on the first counted request, not at start.
-  // Redis is lazy too, module included: CLI commands and servers without Redis never load or
-  // touch it; one retry, then the in-memory insurance answers instead of a request waiting on a
-  // dead connection
+  const redis: RedisConnection | undefined = redisUrl ? redisConnection(redisUrl) : undefined;
+  // rate-limiter-flexible (~40 modules) loads on the first counted request, not at start; the
+  // Redis connection (redis-connection.ts) is lazy too. Each failed Redis command falls back to
+  // the in-memory insurance limiter.
   const limiter = once(async (): Promise<{ module: RateLimiterModule; limiter: RateLimiterAbstract }> => {
     const module = await import('rate-limiter-flexible');
     const memory = new module.RateLimiterMemory(shape);
-    if (!redisUrl) return { module, limiter: memory };
-    const { Redis } = await import('ioredis');
-    redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
-    redis.on('error', () => undefined); // reconnects on its own; each failed command falls back to memory
-    return { module, limiter: new module.RateLimiterRedis({ ...shape, storeClient: redis, insuranceLimiter: memory }) };
+    if (!redis) return { module, limiter: memory };
+    return { module, limiter: new module.RateLimiterRedis({ ...shape, storeClient: await redis.client(), insuranceLimiter: memory }) };
   });
   return {
     async hit(key) {
@@ -55,7 +51,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       }
     },
     async close() {
-      if (redis && redis.status !== 'end') await redis.quit().catch(() => redis?.disconnect());
+      await redis?.close();
     },
   };
 }

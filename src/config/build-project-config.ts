@@ -3,7 +3,7 @@ import type { MergedConfig } from './merge-config.js';
 import { normalizeDatabase } from './normalize-database.js';
 import { authSlice, emailSlice, graphqlSlice } from './plugin-slices.js';
 import { ProjectSchema, type CheckedConfig } from './schema/project-schema.js';
-import type { ConfiguredSecrets, Env, Environment, PluginsConfig, ProjectConfig } from './types.js';
+import type { ConfiguredSecrets, Env, Environment, PluginsConfig, ProjectConfig, ResponseCacheConfig } from './types.js';
 import { isRecord, keyPath } from './values.js';
 
 const ENVIRONMENTS: readonly Environment[] = ['development', 'production', 'test'];
@@ -27,6 +27,10 @@ export function buildProjectConfig(
   if (problems.length > 0) return { config: undefined, problems: problems.map((problem) => formatProblem(problem)) };
   // checked: every key the schema names has its type, defaults filled
   const checked = value as CheckedConfig;
+  const cache = checked.api.rest.cache;
+  if (cache.enabled && cache.store === 'redis' && cache.redis === '' && checked.server.redis === '') {
+    return { config: undefined, problems: [`${merged.sourceOf(['api', 'rest', 'cache', 'store']) ?? 'config/api'}: api.rest.cache.store is "redis" but no Redis URL is set (api.rest.cache.redis, server.redis or REDIS_URL)`] };
+  }
   const auth = authSlice(checked.plugins);
   const config: ProjectConfig = {
     projectDir,
@@ -50,7 +54,7 @@ export function buildProjectConfig(
     },
     database: normalizeDatabase(checked.database.connection, projectDir),
     api: {
-      rest: { ...checked.api.rest, prefix: trimSlash(checked.api.rest.prefix) },
+      rest: { ...checked.api.rest, prefix: trimSlash(checked.api.rest.prefix), cache: cacheSlice(checked.api.rest.cache, checked.server.redis) },
       responses: { privateAttributes: checked.api.responses.privateAttributes },
     },
     plugins: pluginEntries(merged.value['plugins'], checked.plugins.upload.config),
@@ -67,6 +71,14 @@ export function buildProjectConfig(
     raw: merged.value,
   };
   return { config, problems: [] };
+}
+
+/** the cache's store settled: its own Redis URL, else the server's; `auto` is Redis when there is one */
+function cacheSlice(cache: CheckedConfig['api']['rest']['cache'], serverRedis: string): ResponseCacheConfig {
+  const redisUrl = cache.redis === '' ? serverRedis : cache.redis;
+  const store = cache.store === 'auto' ? (redisUrl === '' ? 'memory' : 'redis') : cache.store;
+  const { redis: _url, ...rest } = cache;
+  return { ...rest, store, redisUrl: store === 'redis' ? redisUrl : '' };
 }
 
 function trimSlash(prefix: string): string {

@@ -23,6 +23,7 @@ describe('loadConfig defaults', () => {
       maxFilterNodes: 200,
       maxRelationHops: 10,
       maxResponseEntries: 25_000,
+      cache: { enabled: false, store: 'memory', redisUrl: '', maxEntries: 10_000, maxBytes: 67_108_864, ttl: 300_000, keyPrefix: 'vellum:cache' },
     });
     expect(config.api.responses.privateAttributes).toEqual([]);
     expect(config.plugins.upload.config.sizeLimit).toBe(209_715_200);
@@ -54,6 +55,24 @@ describe('loadConfig defaults', () => {
     const staging = await loadConfig(dir, { NODE_ENV: 'staging' });
     expect(staging.environment).toBe('production');
     expect(staging.nodeEnv).toBe('staging');
+  });
+});
+
+describe('loadConfig response cache store', () => {
+  const withCache = (cache: Record<string, unknown>) => project({ 'config/api.json': JSON.stringify({ rest: { cache: { enabled: true, ...cache } } }) });
+
+  it('auto: Redis when a Redis URL is known (the cache\'s own, else REDIS_URL), memory otherwise', async () => {
+    expect((await loadConfig(await withCache({}), {})).api.rest.cache).toMatchObject({ store: 'memory', redisUrl: '' });
+    expect((await loadConfig(await withCache({}), { REDIS_URL: 'redis://shared:6379' })).api.rest.cache).toMatchObject({ store: 'redis', redisUrl: 'redis://shared:6379' });
+    const own = await loadConfig(await withCache({ redis: 'redis://cache:6379' }), { REDIS_URL: 'redis://shared:6379' });
+    expect(own.api.rest.cache).toMatchObject({ store: 'redis', redisUrl: 'redis://cache:6379' });
+    expect((await loadConfig(await withCache({ store: 'memory' }), { REDIS_URL: 'redis://shared:6379' })).api.rest.cache).toMatchObject({ store: 'memory', redisUrl: '' });
+    expect((await loadConfig(await withCache({ maxBytes: '1mb' }), {})).api.rest.cache.maxBytes).toBe(1_048_576);
+  });
+
+  it('refuses store "redis" without a Redis URL, and an unknown store', async () => {
+    await expect(loadConfig(await withCache({ store: 'redis' }), {})).rejects.toThrow(/api\.rest\.cache\.store is "redis" but no Redis URL is set/);
+    await expect(loadConfig(await withCache({ store: 'disk' }), {})).rejects.toThrow(/api\.rest\.cache\.store must be one of auto, memory, redis/);
   });
 });
 

@@ -104,6 +104,21 @@ export interface RestApiConfig {
   readonly maxRelationHops: number;
   /** entries one response may carry, populated ones counted as often as they appear */
   readonly maxResponseEntries: number;
+  readonly cache: ResponseCacheConfig;
+}
+
+/** `api.rest.cache` (docs/cache.md), the store settled: `auto` is Redis when a Redis URL is known */
+export interface ResponseCacheConfig {
+  readonly enabled: boolean;
+  readonly store: 'memory' | 'redis';
+  /** the cache's own URL, else `server.redis`; '' with the memory store */
+  readonly redisUrl: string;
+  readonly maxEntries: number;
+  /** JSON characters the in-memory store holds */
+  readonly maxBytes: number;
+  /** ms an answer is kept at most */
+  readonly ttl: number;
+  readonly keyPrefix: string;
 }
 
 export interface ApiConfig {

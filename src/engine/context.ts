@@ -2,10 +2,12 @@
 import type { Database } from '../db/connection.js';
 import type { WriteFailure } from '../db/locks.js';
 import type { Registry } from '../model/types.js';
+import { bumpChangeStamp } from './change-stamp.js';
 import type { EngineContext } from './types.js';
 
-export function createEngineContext(db: Database, registry: Registry): EngineContext {
-  return { knex: db.knex, registry, dialect: db.dialect };
+/** `contentStamp`: the stamp type every write transaction replaces (the response cache is on) */
+export function createEngineContext(db: Database, registry: Registry, options: { contentStamp?: string } = {}): EngineContext {
+  return { knex: db.knex, registry, dialect: db.dialect, ...(options.contentStamp === undefined ? {} : { contentStamp: options.contentStamp }) };
 }
 
 /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
@@ -27,7 +29,10 @@ export async function inWriteTransaction<T>(ctx: EngineContext, work: (trx: Engi
       return await ctx.knex.transaction(async (knex) => {
         const trx = { ...ctx, knex };
         await ctx.dialect.lockKeys(knex, []);
-        return work(trx);
+        const result = await work(trx);
+        // last, so the stamp row is locked for as short a time as possible (writers queue on it)
+        if (ctx.contentStamp !== undefined) await bumpChangeStamp(trx, ctx.contentStamp);
+        return result;
       }, ctx.dialect.writeTransaction);
     } catch (error) {
       if (attempt >= WRITE_ATTEMPTS || ctx.dialect.writeFailure(error)?.kind !== 'retry') throw error;

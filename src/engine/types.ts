@@ -16,4 +16,9 @@ export interface EngineContext {
   readonly knex: Knex | Knex.Transaction;
   readonly registry: Registry;
   readonly dialect: Dialect;
+  /**
+   * The stamp type every write transaction replaces as its last statement (content-stamp.ts):
+   * set while the response cache is on, so cached answers learn of every write.
+   */
+  readonly contentStamp?: string;
 }

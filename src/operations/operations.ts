@@ -19,6 +19,7 @@ import { isLocalizedType } from '../model/i18n.js';
 import { runMiddlewares } from './middlewares.js';
 import { createNamedMiddlewareRegistry, type NamedMiddlewareRegistry } from './named.js';
 import { createPolicyRegistry, runPolicies, type PolicyRegistry } from './policies.js';
+import type { ResponseCache } from './response-cache.js';
 import type {
   ActionConfig,
   Caller,
@@ -38,7 +39,11 @@ export interface OperationsDeps {
   actor(request: AuthRequest): Promise<Actor>;
   /** the project's locales (documents/locales.ts); without it only `en` exists */
   readonly locales?: KnownLocales;
+  /** the response cache (`api.rest.cache` on): transports' reads of `api::` types go through it */
+  readonly cache?: ResponseCache;
 }
+
+type Reads = Pick<DocumentRepository, 'findPage' | 'findOne' | 'findSingle' | 'count'>;
 
 const ONLY_EN: KnownLocales = { has: (code) => code === 'en', defaultCode: () => 'en' };
 
@@ -141,6 +146,25 @@ export function createOperations(deps: OperationsDeps): Operations {
     const contentType = registry.contentType(uid);
     const repository = deps.repository(uid);
     const names = permissionNames(uid);
+    // the content API's types; users, files and the rest are read by their own routes, uncached
+    const cache = contentType.namespace === 'api' ? deps.cache : undefined;
+
+    /**
+     * The repository's reads, for a transport's caller through the response cache: only the
+     * repository call is cached, everything before it (permission, policies, sanitising,
+     * middlewares) and the lifecycles around it run on every request. User code (no caller) may
+     * read inside its own transaction, so it always reads the database.
+     */
+    function readsFor(caller: Caller | null): Reads {
+      if (cache === undefined || caller === null) return repository;
+      const { request } = caller;
+      return {
+        findPage: (query) => cache.read(request, uid, 'findPage', [query], () => repository.findPage(query)),
+        findOne: (documentId, selection) => cache.read(request, uid, 'findOne', [documentId, selection], () => repository.findOne(documentId, selection)),
+        findSingle: (selection) => cache.read(request, uid, 'findSingle', [selection], () => repository.findSingle(selection)),
+        count: (filters, status, locale) => cache.read(request, uid, 'count', [filters, status, locale ?? null], () => repository.count(filters, status, locale)),
+      };
+    }
 
     /** query sanitising for an actor; `auth: false` (no actor) still refuses private attributes */
     function sanitize<Q extends Selection & Partial<Pick<Query, 'filters' | 'sort'>>>(actor: Actor | null, caller: Caller, query: Q, action: OperationAction): Q {
@@ -179,20 +203,21 @@ export function createOperations(deps: OperationsDeps): Operations {
       switch (context.action) {
         case 'findMany': {
           const { query } = params as OperationParams['findMany'];
-          return read(() => repository.findPage(query));
+          return read(() => readsFor(context.caller).findPage(query));
         }
         case 'findFirst': {
           const { selection } = params as OperationParams['findFirst'];
-          return read(() => repository.findSingle(selection));
+          return read(() => readsFor(context.caller).findSingle(selection));
         }
         case 'findOne': {
           const { documentId, selection, live } = params as OperationParams['findOne'];
-          const find: Find = (sel) => repository.findOne(documentId, sel);
+          const reads = readsFor(context.caller);
+          const find: Find = (sel) => reads.findOne(documentId, sel);
           return read(() => (live ? readLive(context, selection, find) : find(selection)));
         }
         case 'count': {
           const { filters, status, locale } = params as OperationParams['count'];
-          return read(() => repository.count(filters, status, locale));
+          return read(() => readsFor(context.caller).count(filters, status, locale));
         }
         case 'create': {
           const { data, status, selection, checkRequired } = params as OperationParams['create'];

@@ -44,7 +44,7 @@ export const ServerSchema = object({
     },
   ),
   redis: Type.String({
-    description: 'Redis URL (`redis://[:password@]host:6379[/db]`). When set, rate limits are counted in Redis, shared by every instance; empty: in memory.',
+    description: 'Redis URL (`redis://[:password@]host:6379[/db]`). When set, rate limits are counted in Redis, shared by every instance, and the response cache (`api.rest.cache`, store `auto`) keeps its answers there; empty: in memory.',
     envVar: 'REDIS_URL',
     default: '',
     secret: true,
