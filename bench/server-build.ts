@@ -1,12 +1,15 @@
 /**
- * Transpiles `src/` (and the bench's entries: the server, the CLI and the ceiling) file by file with esbuild into
- * `bench/.cache/server/`, the same module layout `tsc` gives `dist/`. The bench measures the
- * current sources without writing to `dist/` (other work may be using it) and without a
- * TypeScript loader in the measured process.
+ * Builds what the bench runs from the current sources, without writing to `dist/` (other work may
+ * be using it) and without a TypeScript loader in the measured process: the measured server
+ * (`server-main.ts`, i.e. `vellum start`) as the same single-file bundle `npm run build` makes
+ * for `bin/vellum.js` (scripts/build-server-bundle.mjs), into `bench/.cache/server/bundle/`; the
+ * CLI and the ceiling transpiled file by file into `bench/.cache/server/` (the layout `tsc` gives
+ * `dist/`).
  */
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { serverBundleOptions } from '../scripts/build-server-bundle.mjs';
 import { BENCH_DIR, CACHE_DIR, REPO_DIR } from './project.js';
 
 const OUT_DIR = join(CACHE_DIR, 'server');
@@ -36,7 +39,6 @@ export async function buildServer(): Promise<BuiltEntries> {
     entryPoints: [
       ...sources(join(REPO_DIR, 'src')),
       ...sources(join(BENCH_DIR, 'ceiling')),
-      join(BENCH_DIR, 'server-main.ts'),
       join(BENCH_DIR, 'cli-main.ts'),
     ],
     outdir: OUT_DIR,
@@ -48,8 +50,9 @@ export async function buildServer(): Promise<BuiltEntries> {
     sourcemap: false,
     logLevel: 'error',
   });
+  await build(serverBundleOptions(join(BENCH_DIR, 'server-main.ts'), join(OUT_DIR, 'bundle')));
   return {
-    entry: join(OUT_DIR, 'bench', 'server-main.js'),
+    entry: join(OUT_DIR, 'bundle', 'server-main.js'),
     cli: join(OUT_DIR, 'bench', 'cli-main.js'),
     ceiling: join(OUT_DIR, 'bench', 'ceiling', 'main.js'),
     ms: Math.round(performance.now() - started),
