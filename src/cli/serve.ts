@@ -6,6 +6,7 @@ import { watch, existsSync, type FSWatcher } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createApp, type VellumApp } from '../app/create-app.js';
 import { StartupError } from '../errors/index.js';
+import { boundHeapGrowth } from './heap-growth.js';
 
 const RELOAD_DEBOUNCE_MS = 250;
 
@@ -33,6 +34,7 @@ function announce(app: VellumApp, url: string): void {
 export async function serve(dirArg: string | undefined, options: { watch: boolean }): Promise<number> {
   const dir = resolve(dirArg ?? '.');
   if (!existsSync(dir)) throw new StartupError(`Project directory ${dir} does not exist`);
+  boundHeapGrowth();
   let current = await boot(dir);
   announce(current.app, current.url);
 
