@@ -86,16 +86,20 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       return repo;
     };
     const stores = createAuthStores(engine, repository, secrets.apiTokenSalt);
+    // locale changes replace the auth stamp, so every instance (and a server after a CLI change)
+    // reloads its locales at its next request, with the auth data (auth-cache.ts)
+    const i18n = await createLocaleService(engine, {
+      defaultLocale: config.i18n.defaultLocale,
+      locales: config.i18n.locales.map((code) => ({ code })),
+      announce: () => stores.state.bump(),
+    });
     const serverUrl = config.server.url || `http://${config.server.host}:${config.server.port}`;
     const auth = createAuthService({
       registry, config: authConfig, secrets, log, stores,
       email: createEmailService(config.email),
       redisUrl: config.server.redisUrl,
+      alsoReload: () => i18n.reload(),
       confirmationUrl: `${serverUrl}${config.api.rest.prefix === '/' ? '' : config.api.rest.prefix}/auth/email-confirmation`,
-    });
-    const i18n = await createLocaleService(engine, {
-      defaultLocale: config.i18n.defaultLocale,
-      locales: config.i18n.locales.map((code) => ({ code })),
     });
     if (config.api.rest.cache.enabled) await ensureContentStamp(engine);
     const cache = setUpResponseCache(engine, registry, config, log);

@@ -88,7 +88,11 @@ function snapshotOf(stores: Stores, stamp: string | null, roles: readonly RoleGr
   };
 }
 
-export function createAuthCache(stores: Stores): AuthCache {
+/**
+ * `alsoReload`: other state kept per process that the same stamp announces (the locales, which
+ * the CLI or another instance may change): reloaded with the auth data whenever the stamp moves.
+ */
+export function createAuthCache(stores: Stores, alsoReload?: () => Promise<void>): AuthCache {
   let snapshot: AuthSnapshot | undefined;
   /** loads are numbered so a slow, older load never replaces a newer snapshot */
   let started = 0;
@@ -97,7 +101,7 @@ export function createAuthCache(stores: Stores): AuthCache {
   const pending = new Set<Promise<unknown>>();
 
   async function load(stamp: string | null): Promise<AuthSnapshot> {
-    const [roles, tokens] = await Promise.all([stores.roles.list(), stores.tokens.loadWithHashes()]);
+    const [roles, tokens] = await Promise.all([stores.roles.list(), stores.tokens.loadWithHashes(), alsoReload?.()]);
     const grants = roles.map((role): RoleGrants => ({ ...role, actions: new Set(role.actions) }));
     return snapshotOf(stores, stamp, grants, new Map(tokens.map(({ token, hash }) => [hash, cachedToken(token, hash)])));
   }

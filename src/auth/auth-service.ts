@@ -109,6 +109,8 @@ export interface AuthServiceOptions {
   readonly confirmationUrl: string;
   /** Redis URL for the rate-limit counters shared by every instance; '' or absent: in memory */
   readonly redisUrl?: string;
+  /** per-process state announced by the auth stamp too (auth-cache.ts `alsoReload`) */
+  readonly alsoReload?: () => Promise<void>;
 }
 
 const ADVANCED_KEYS: Readonly<Record<keyof AdvancedSettings, 'boolean' | 'string'>> = {
@@ -145,7 +147,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     advanced: () => advanced,
     log,
   });
-  const cache: AuthCache = createAuthCache(stores);
+  const cache: AuthCache = createAuthCache(stores, options.alsoReload);
   const jwt = createJwtService(secrets.jwtSecret, config.jwtExpiresIn);
   const limiter = createRateLimiter({ interval: config.ratelimit.interval, max: config.ratelimit.max, redisUrl: options.redisUrl });
   const actors = new WeakMap<AuthRequest, Promise<Actor>>();

@@ -1,7 +1,9 @@
 /**
  * The project's locales (Strapi's i18n `locales` service): read from `i18n_locale` at start and
  * kept in memory, so checking a request's `locale` costs no statement; every change goes through
- * here (bootstrap, the CLI on its own runtime) and refreshes the copy.
+ * here (bootstrap, the CLI on its own runtime), refreshes this copy and is announced (`announce`:
+ * the runtime replaces the auth stamp, which every request of every instance reads, and which
+ * reloads their copies through `reload`).
  */
 import { ValidationError } from '../errors/index.js';
 import { countLocales, deleteLocale, insertLocale, queryLocales, readLocales, setDefaultLocale, typesUsingLocale, type LocaleQuery, type LocaleRow } from '../engine/locale-table.js';
@@ -35,6 +37,8 @@ export interface LocaleService {
   has(code: string): boolean;
   defaultCode(): string;
   list(): readonly Locale[];
+  /** reads the table again (another process changed it) */
+  reload(): Promise<void>;
 }
 
 export interface InitialLocales {
@@ -42,6 +46,8 @@ export interface InitialLocales {
   readonly defaultLocale: string;
   /** further locales to have, added when missing */
   readonly locales: readonly LocaleInput[];
+  /** tells the other processes a change was made (after it is committed) */
+  readonly announce?: () => Promise<void>;
 }
 
 const displayNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
@@ -69,6 +75,10 @@ export async function createLocaleService(ctx: EngineContext, initial: InitialLo
     locales = Object.freeze(await readLocales(ctx));
   };
   const byCode = (code: string): Locale | undefined => locales.find((l) => l.code === code);
+  const changed = async (): Promise<void> => {
+    await refresh();
+    await initial.announce?.();
+  };
 
   const service: LocaleService = {
     async find() {
@@ -83,7 +93,7 @@ export async function createLocaleService(ctx: EngineContext, initial: InitialLo
       const code = checkCode(input.code);
       await insertLocale(ctx, code, input.name ?? localeName(code), input.isDefault === true);
       if (input.isDefault === true) await setDefaultLocale(ctx, code);
-      await refresh();
+      await changed();
       const created = byCode(code);
       if (!created) throw new Error(`locale ${code} could not be read back`);
       return created;
@@ -98,13 +108,13 @@ export async function createLocaleService(ctx: EngineContext, initial: InitialLo
         throw new ValidationError(`Locale "${code}" still has content in ${used.join(', ')}: delete it first, or force the removal (its content stays in the database but is no longer served)`, { key: 'code', path: 'code', source: 'body', param: 'code' });
       }
       await deleteLocale(ctx, code);
-      await refresh();
+      await changed();
     },
     async setDefaultLocale({ code }) {
       await refresh();
       if (!byCode(code)) throw new ValidationError(`There is no locale "${code}"`, { key: 'code', path: 'code', source: 'body', param: 'code' });
       await setDefaultLocale(ctx, code);
-      await refresh();
+      await changed();
     },
     async getDefaultLocale() {
       await refresh();
@@ -115,6 +125,7 @@ export async function createLocaleService(ctx: EngineContext, initial: InitialLo
     has: (code) => byCode(code) !== undefined,
     defaultCode: () => locales.find((l) => l.isDefault)?.code ?? locales[0]?.code ?? initial.defaultLocale,
     list: () => locales,
+    reload: refresh,
   };
 
   await refresh();

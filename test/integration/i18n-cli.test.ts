@@ -11,6 +11,7 @@ import { localeCommand } from '../../src/cli/locale-command.js';
 import type { CommandIo } from '../../src/cli/token-command.js';
 import type { Env } from '../../src/config/types.js';
 import { describeEachDialect } from '../helpers/dialects.js';
+import { client } from '../helpers/http.js';
 import { databaseEnv } from '../helpers/test-databases.js';
 import { useTestApp } from '../helpers/test-app.js';
 
@@ -31,6 +32,7 @@ function runCli(args: string[], env: Record<string, string | undefined>): Promis
 describeEachDialect('locale CLI', (dialect) => {
   const t = useTestApp({ dialect, files: { 'src/api/page/content-types/page/schema.json': PAGE_SCHEMA } });
   const env = (): Env => ({ ...process.env, NODE_ENV: 'test', ...databaseEnv(t.app.config.database) });
+  const api = client(() => t.url, () => t.authHeaders);
   const locale = async (args: string[]) => {
     const lines: string[] = [];
     const errors: string[] = [];
@@ -71,5 +73,16 @@ describeEachDialect('locale CLI', (dialect) => {
     expect(await locale(['remove', 'fr'])).toMatchObject({ code: 0 });
     expect((await locale(['list'])).lines).toEqual(['en\tEnglish (en)\t(default)']);
     expect(await locale(['remove', 'fr'])).toMatchObject({ code: 1, errors: ['There is no locale "fr"'] });
+  });
+
+  it('a running server follows the CLI: a locale added or removed is known or refused at its next request', async () => {
+    const pagesIn = async (code: string) => (await api.get(`/api/pages?locale=${code}`)).status;
+    expect(await pagesIn('de')).toBe(400);
+    expect(await locale(['add', 'de'])).toMatchObject({ code: 0 });
+    expect(await pagesIn('de')).toBe(200);
+    expect(t.app.i18n.has('de')).toBe(true);
+    expect(await locale(['remove', 'de'])).toMatchObject({ code: 0 });
+    expect(await pagesIn('de')).toBe(400);
+    expect(t.app.i18n.has('de')).toBe(false);
   });
 });
