@@ -18,7 +18,8 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { ensureDataset } from './dataset.js';
 import { BENCH_DIR, productionSecrets, writeBenchProject } from './project.js';
-import { scenarios as allScenarios, type Scenario } from './scenarios.js';
+import type { LoadResult } from './load.js';
+import { scenarios as allScenarios, sendScenario, type Scenario } from './scenarios.js';
 import { buildServer } from './server-build.js';
 import { memoryOf, sampleMemory, startServer } from './server-process.js';
 
@@ -40,17 +41,7 @@ if (connectionCounts.length < 2 || connectionCounts.some((c) => !Number.isIntege
 }
 const selected = process.env.BENCH_SCENARIOS?.split(',').map((s) => s.trim()).filter(Boolean);
 
-interface LoadRun {
-  readonly connections: number;
-  readonly seconds: number;
-  readonly requests: number;
-  readonly rps: number;
-  readonly p50: number;
-  readonly p90: number;
-  readonly p99: number;
-  readonly max: number;
-  readonly non2xx: number;
-  readonly errors: number;
+interface LoadRun extends Omit<LoadResult, 'bytesPerRequest'> {
   readonly timeouts: number;
   /** (non-2xx + errors) / requests; errors include timeouts */
   readonly errorRate: number;
@@ -101,18 +92,7 @@ async function mixedLoad(url: string, list: readonly Scenario[], connections: nu
 /** one request per scenario, its answer checked: a fast wrong answer must not pass as load */
 async function checkAnswers(url: string, list: readonly Scenario[]): Promise<void> {
   for (const scenario of list) {
-    const response = await fetch(url + scenario.path, {
-      method: scenario.method,
-      ...(scenario.headers === undefined ? {} : { headers: scenario.headers }),
-      ...(scenario.body === undefined ? {} : { body: scenario.body }),
-    });
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text) as unknown;
-    } catch {
-      // not JSON: the check reports it
-    }
+    const { response, body } = await sendScenario(url, scenario);
     const problem = scenario.check(response.status, body);
     if (problem !== undefined) throw new Error(`load: scenario (${scenario.id}) ${scenario.label} answers wrongly: ${problem}`);
   }

@@ -27,7 +27,7 @@ import {
   markdown, targetsOf, type AtConnections, type BenchResults, type ColdStart, type DatabaseResults, type Figures, type RunResult,
   type ScenarioResult, type WritesResult,
 } from './report.js';
-import { CEILING_SCENARIOS, SCENARIO_IDS, scenarios as readScenarios, type Scenario, type ScenarioId } from './scenarios.js';
+import { CEILING_SCENARIOS, SCENARIO_IDS, scenarios as readScenarios, sendScenario, type Scenario, type ScenarioId } from './scenarios.js';
 import { buildServer, type BuiltEntries } from './server-build.js';
 import { baseEnv, cpuMs, machineCpuMs, memoryOf, sampleMemory, startServer, type ServerHandle } from './server-process.js';
 import { createRequest, runWrites, send, updateRequest, writeRefs } from './writes.js';
@@ -97,18 +97,7 @@ const statementsOf = (headers: Headers): number | null => {
 async function probe(url: string, scenario: Scenario): Promise<Probe> {
   let result: Probe = { status: 0, statements: null, bytes: 0, problem: 'no response' };
   for (let i = 0; i < 3; i += 1) {
-    const response = await fetch(url + scenario.path, {
-      method: scenario.method,
-      ...(scenario.headers === undefined ? {} : { headers: scenario.headers }),
-      ...(scenario.body === undefined ? {} : { body: scenario.body }),
-    });
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text) as unknown;
-    } catch {
-      // not JSON: the check reports it
-    }
+    const { response, text, body } = await sendScenario(url, scenario);
     result = { status: response.status, statements: statementsOf(response.headers), bytes: Buffer.byteLength(text), problem: scenario.check(response.status, body) };
   }
   return result;

@@ -131,3 +131,20 @@ export function scenarios(sampleDocumentId: string, published: number, readToken
   }
   return all;
 }
+
+/** One request of a scenario, its body parsed when it is JSON (the text otherwise, for the check to report). */
+export async function sendScenario(url: string, scenario: Scenario): Promise<{ readonly response: Response; readonly text: string; readonly body: unknown }> {
+  const response = await fetch(url + scenario.path, {
+    method: scenario.method,
+    ...(scenario.headers === undefined ? {} : { headers: scenario.headers }),
+    ...(scenario.body === undefined ? {} : { body: scenario.body }),
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text) as unknown;
+  } catch {
+    // not JSON: the check reports it
+  }
+  return { response, text, body };
+}
