@@ -3,7 +3,7 @@
  * not met from the ratios of one run.
  */
 import { describe, expect, it } from 'vitest';
-import { markdown, targetsOf, type AtConnections, type BenchResults, type DatabaseResults, type ScenarioResult } from './report.js';
+import { markdown, targetsOf, tokenShare, type AtConnections, type BenchResults, type DatabaseResults, type RunResult, type ScenarioResult } from './report.js';
 import type { ScenarioId } from './scenarios.js';
 
 const at = (connections: number, rps: number, cpu: number, ceiling?: { rps: number; cpu: number }): AtConnections => ({
@@ -63,6 +63,24 @@ describe('bench report targets', () => {
     expect(met(targets, '(h) token ÷ (d) anonymous, 2 conns: req/s')).toBe(true);
     expect(met(targets, '(h) token ÷ (d) anonymous, 10 conns: req/s')).toBe(false);
     expect(met(targets, '(e) GraphQL ÷ Strapi (anchors), 2 conns')).toBe(true);
+  });
+
+  it('takes (h) ÷ (d) from the runs made side by side in one round, not from the best runs of each', () => {
+    const run = (round: number, rps: number, cpu: number): RunResult => ({
+      connections: 2, seconds: 3, requests: rps * 3, rps, p50: 1, p90: 1, p99: 2, max: 3, non2xx: 0, errors: 0, bytesPerRequest: 100,
+      round, serverCpuMsPerRequest: cpu, peakRssMiB: 100,
+    });
+    // round 1 ran on a quiet machine, round 2 on a busy one: best (d) ÷ best (h) would say 0.5×
+    const d = { ...scenario('d', [at(2, 100, 5)]), runs: [run(1, 100, 5), run(2, 50, 5)] };
+    const h = { ...scenario('h', [at(2, 50, 5)]), runs: [run(1, 49, 5), run(2, 50, 5.1)] };
+    const paired = targetsOf(results([d, h]));
+    const share = tokenShare(d, h, 2);
+    expect(share.rps).toBeCloseTo(0.745, 6);
+    expect(share.cpu).toBeCloseTo(1.01, 6);
+    expect(met(paired, '(h) token ÷ (d) anonymous, 2 conns: req/s')).toBe(false);
+    expect(met(paired, '(h) token ÷ (d) anonymous, 2 conns: CPU per request')).toBe(true);
+    const h2 = { ...h, runs: [run(1, 98, 5), run(2, 49, 5)] };
+    expect(met(targetsOf(results([d, h2])), '(h) token ÷ (d) anonymous, 2 conns: req/s')).toBe(true);
   });
 
   it('checks statements by page size, memory and cold start', () => {
