@@ -5,6 +5,7 @@
  * permission version stamp are Vellum's own. None of them is routed under `/api/:plural`.
  */
 import type { RawSchemaFile } from '../model/raw-schema-file.js';
+import { stampTypeFile } from '../engine/change-stamp.js';
 
 export const USER_UID = 'plugin::users-permissions.user';
 export const ROLE_UID = 'plugin::users-permissions.role';
@@ -97,18 +98,5 @@ export const AUTH_CONTENT_TYPES: readonly RawSchemaFile[] = [
       },
     },
   },
-  {
-    uid: AUTH_STATE_UID,
-    file: '<internal>',
-    definition: {
-      kind: 'collectionType',
-      collectionName: 'vellum_auth_state',
-      info: { singularName: 'auth-state', pluralName: 'auth-states', displayName: 'Auth state' },
-      options: { draftAndPublish: false },
-      pluginOptions: hidden,
-      attributes: {
-        stamp: { type: 'string', required: true },
-      },
-    },
-  },
+  stampTypeFile('auth-state', 'vellum_auth_state', 'Auth state'),
 ];

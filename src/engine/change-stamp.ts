@@ -12,6 +12,7 @@ import { columnName } from '../db/naming.js';
 import { datetimeToDb } from '../db/values.js';
 import type { EngineContext } from './types.js';
 import { insertRow } from './write/rows.js';
+import type { RawSchemaFile } from '../model/raw-schema-file.js';
 import type { ContentType } from '../model/types.js';
 import { newDocumentId } from './document-id.js';
 
@@ -53,4 +54,25 @@ export async function bumpChangeStamp(ctx: EngineContext, uid: string): Promise<
     await insertRow(ctx, table, { document_id: newDocumentId(), [columnName(STAMP)]: stamp, created_at: now, updated_at: now, published_at: now });
   }
   return stamp;
+}
+
+/**
+ * The internal content type of a stamp: one `stamp` string per row, hidden from the admin
+ * builders, no draft & publish (`name` such as `auth-state`, uid `plugin::vellum.<name>`).
+ */
+export function stampTypeFile(name: string, collectionName: string, displayName: string): RawSchemaFile {
+  return {
+    uid: `plugin::vellum.${name}`,
+    file: '<internal>',
+    definition: {
+      kind: 'collectionType',
+      collectionName,
+      info: { singularName: name, pluralName: `${name}s`, displayName },
+      options: { draftAndPublish: false },
+      pluginOptions: { 'content-manager': { visible: false }, 'content-type-builder': { visible: false } },
+      attributes: {
+        [STAMP]: { type: 'string', required: true },
+      },
+    },
+  };
 }

@@ -9,25 +9,12 @@
  * The type is registered with or without the cache, so turning the cache off never drops a table.
  */
 import type { RawSchemaFile } from '../model/raw-schema-file.js';
-import { bumpChangeStamp, readChangeStamp } from './change-stamp.js';
+import { bumpChangeStamp, readChangeStamp, stampTypeFile } from './change-stamp.js';
 import type { EngineContext } from './types.js';
 
 export const CONTENT_STATE_UID = 'plugin::vellum.content-state';
 
-export const CONTENT_STATE_TYPE: RawSchemaFile = {
-  uid: CONTENT_STATE_UID,
-  file: '<internal>',
-  definition: {
-    kind: 'collectionType',
-    collectionName: 'vellum_content_state',
-    info: { singularName: 'content-state', pluralName: 'content-states', displayName: 'Content state' },
-    options: { draftAndPublish: false },
-    pluginOptions: { 'content-manager': { visible: false }, 'content-type-builder': { visible: false } },
-    attributes: {
-      stamp: { type: 'string', required: true },
-    },
-  },
-};
+export const CONTENT_STATE_TYPE: RawSchemaFile = stampTypeFile('content-state', 'vellum_content_state', 'Content state');
 
 /** The current content stamp (one primary-key read); null before the first write with the cache on. */
 export function readContentStamp(ctx: EngineContext): Promise<string | null> {
