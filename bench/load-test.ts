@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { ensureDataset } from './dataset.js';
 import { BENCH_DIR, productionSecrets, writeBenchProject } from './project.js';
-import type { LoadResult } from './load.js';
+import { figuresOf, type LoadResult } from './load.js';
 import { scenarios as allScenarios, sendScenario, type Scenario } from './scenarios.js';
 import { buildServer } from './server-build.js';
 import { memoryOf, sampleMemory, startServer } from './server-process.js';
@@ -147,22 +147,14 @@ async function main(): Promise<number> {
           await new Promise((done) => setTimeout(done, 500));
           const inside = serverDurations(server.logFile, logOffset);
           logOffset = inside.offset;
-          const requests = result.requests.total;
+          const { bytesPerRequest: _bytes, ...figures } = figuresOf(result, connections);
           // autocannon counts timeouts among errors
-          const failures = result.non2xx + result.errors;
+          const failures = figures.non2xx + figures.errors;
           const run: LoadRun = {
-            connections,
-            seconds: result.duration,
-            requests,
-            rps: round1(requests / result.duration),
-            p50: result.latency.p50,
-            p90: result.latency.p90,
-            p99: result.latency.p99,
-            max: result.latency.max,
-            non2xx: result.non2xx,
-            errors: result.errors,
+            ...figures,
+            rps: round1(figures.rps),
             timeouts: result.timeouts,
-            errorRate: requests > 0 ? failures / requests : 1,
+            errorRate: figures.requests > 0 ? failures / figures.requests : 1,
             peakRssMiB: round1(memory.peak()),
             server: percentiles(inside.durations),
           };

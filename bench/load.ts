@@ -27,6 +27,11 @@ export async function load(url: string, scenario: Scenario, connections: number,
     ...(scenario.body === undefined ? {} : { body: scenario.body }),
     ...(scenario.headers === undefined ? {} : { headers: scenario.headers }),
   });
+  return figuresOf(result, connections);
+}
+
+/** The figures of one finished autocannon run (also the load script's, bench/load-test.ts). */
+export function figuresOf(result: autocannon.Result, connections: number): LoadResult {
   const requests = result.requests.total;
   return {
     connections,
