@@ -100,10 +100,10 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     runWithStatementCounter(() => runWithEntryBudget(options.maxResponseEntries, () => done()), counter);
   });
   if (options.serverTiming) {
-    server.addHook('onSend', async (_request, reply, payload) => {
+    server.addHook('onSend', (_request, reply, payload, done) => {
       const counter = currentCounter();
       if (counter) reply.header('Server-Timing', `db;count=${counter.count};dur=${counter.durationMs.toFixed(1)}`);
-      return payload;
+      done(null, payload);
     });
   }
 

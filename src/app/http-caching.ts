@@ -6,8 +6,8 @@
  * reads were answered from it. Registered after the project's middlewares, so the tag is the
  * hash of the body they leave.
  */
-import type { FastifyInstance } from 'fastify';
-import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type Fresh from 'fresh';
 import type { ResponseCache } from '../operations/response-cache.js';
@@ -20,23 +20,30 @@ const fresh = createRequire(import.meta.url)('fresh') as typeof Fresh;
  * valid (If-None-Match compares weakly anyway).
  */
 export function entityTag(bytes: Buffer): string {
-  return `W/"${createHash('sha1').update(bytes).digest('base64url')}"`;
+  // one-shot: no Hash object per response
+  return `W/"${hash('sha1', bytes, 'base64url')}"`;
 }
 
 export function registerHttpCaching(server: FastifyInstance, cache: ResponseCache | undefined): void {
-  server.addHook('onSend', async (request, reply, payload) => {
+  // a callback hook: an async one costs promises on every request
+  server.addHook('onSend', (request, reply, payload, done) => {
     if (cache) {
       const outcome = cache.outcome(request);
       if (outcome) reply.header('X-Cache', outcome);
     }
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return payload;
-    if (!(typeof payload === 'string' || Buffer.isBuffer(payload)) || reply.hasHeader('etag')) return payload;
-    // encoded once: the bytes hashed are the bytes sent (Fastify would encode a string again)
-    const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    const etag = entityTag(bytes);
-    reply.header('ETag', etag);
-    if (!fresh(request.headers, { etag })) return bytes;
-    void reply.code(304);
-    return '';
+    done(null, tagged(request, reply, payload));
   });
+}
+
+/** The payload to send: a GET's 200 tagged, or emptied for a 304 when the client holds that tag. */
+function tagged(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return payload;
+  if (!(typeof payload === 'string' || Buffer.isBuffer(payload)) || reply.hasHeader('etag')) return payload;
+  // encoded once: the bytes hashed are the bytes sent (Fastify would encode a string again)
+  const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
+  const etag = entityTag(bytes);
+  reply.header('ETag', etag);
+  if (!fresh(request.headers, { etag })) return bytes;
+  void reply.code(304);
+  return '';
 }

@@ -17,6 +17,8 @@ interface Pending {
 
 /** Registers the before-`next` halves in order and the after-`next` halves in reverse (Koa's onion). */
 export function registerKoaMiddlewares(server: FastifyInstance, middlewares: readonly KoaMiddleware[]): void {
+  // none: no hook at all (an idle onSend hook still costs every request its promise)
+  if (middlewares.length === 0) return;
   const pending = new WeakMap<FastifyRequest, Pending[]>();
 
   middlewares.forEach((middleware) => {
