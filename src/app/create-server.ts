@@ -5,8 +5,9 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { abortStatements, createStatementCounter, currentCounter, runWithStatementCounter } from '../db/statement-counter.js';
-import { runWithEntryBudget } from '../engine/entry-budget.js';
+import { abortStatements, createStatementCounter, currentCounter, statementCounterScope } from '../db/statement-counter.js';
+import { entryBudgetScope } from '../engine/entry-budget.js';
+import { runScoped } from '../util/request-scope.js';
 import { clientErrorResponse, notFoundBody, toErrorBody } from '../rest/error-body.js';
 import { uploadResponseHeaders } from '../upload/served-headers.js';
 import { Fastify, fastifyMultipart, fastifyStatic } from './fastify-packages.js';
@@ -97,7 +98,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) abortStatements(counter);
     });
-    runWithStatementCounter(() => runWithEntryBudget(options.maxResponseEntries, () => done()), counter);
+    // one scope (one AsyncLocalStorage run) for both values the request carries
+    runScoped({ ...statementCounterScope(counter), ...entryBudgetScope(options.maxResponseEntries) }, () => done());
   });
   if (options.serverTiming) {
     server.addHook('onSend', (_request, reply, payload, done) => {

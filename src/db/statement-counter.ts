@@ -12,9 +12,9 @@
  * its statements are bounded by the request's cost budget and only the no-new-statement rule
  * applies (decisions.md "Cost of a request").
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Knex } from 'knex';
 import { ServiceUnavailableError } from '../errors/index.js';
+import { runScoped, scoped, scopeSlot, type ScopeValues } from '../util/request-scope.js';
 
 export interface StatementCounter {
   count: number;
@@ -33,18 +33,24 @@ interface RunningStatement {
   readonly cancel: (connection: string) => void;
 }
 
-const storage = new AsyncLocalStorage<StatementCounter>();
+/** the counter in the request scope (util/request-scope.ts: one AsyncLocalStorage for all request-scoped values) */
+const COUNTER = scopeSlot<StatementCounter>('statement counter');
 
 export function createStatementCounter(): StatementCounter {
   return { count: 0, durationMs: 0, aborted: false, running: new Set() };
 }
 
 export function runWithStatementCounter<T>(fn: () => T, counter: StatementCounter = createStatementCounter()): T {
-  return storage.run(counter, fn);
+  return runScoped(statementCounterScope(counter), fn);
+}
+
+/** The scope values that make `counter` the current one, for a caller starting its scope with several values at once. */
+export function statementCounterScope(counter: StatementCounter): ScopeValues {
+  return { [COUNTER]: counter };
 }
 
 export function currentCounter(): StatementCounter | undefined {
-  return storage.getStore();
+  return scoped(COUNTER);
 }
 
 function abortedError(): ServiceUnavailableError {
@@ -65,7 +71,7 @@ export function abortStatements(counter: StatementCounter): void {
 
 /** Throws when the current unit of work was aborted; the engine calls it before each further statement. */
 export function throwIfAborted(): void {
-  if (storage.getStore()?.aborted) throw abortedError();
+  if (currentCounter()?.aborted) throw abortedError();
 }
 
 interface QueryEvent {
@@ -138,7 +144,7 @@ export function attachStatementCounter(knex: Knex): void {
     entry.counter.durationMs += performance.now() - entry.at;
   };
   knex.on('query', (event: QueryEvent) => {
-    const counter = storage.getStore();
+    const counter = currentCounter();
     if (!counter) return;
     // Knex emits this event just before sending the statement, and a throw here fails the
     // statement unsent. Not inside a transaction: its COMMIT or ROLLBACK must still run.
