@@ -7,10 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { abortStatements, createStatementCounter, currentCounter, statementCounterScope } from '../db/statement-counter.js';
 import { entryBudgetScope } from '../engine/entry-budget.js';
-import { runScoped } from '../util/request-scope.js';
+import { runScoped, scopeOf } from '../util/request-scope.js';
 import { clientErrorResponse, notFoundBody, toErrorBody } from '../rest/error-body.js';
 import { uploadResponseHeaders } from '../upload/served-headers.js';
 import { Fastify, fastifyMultipart, fastifyStatic } from './fastify-packages.js';
+import { lazyRequestLogger } from './lazy-request-logger.js';
 import { RateLimitError, ValidationError, jsonShapeError } from '../errors/index.js';
 
 export interface ServerOptions {
@@ -38,7 +39,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   // enough that a slow client gets its 408 close to the configured time.
   const deadlines = [options.headersTimeout, options.requestTimeout].filter((ms) => ms > 0);
   const server = Fastify({
-    ...(options.pino ? { loggerInstance: options.pino } : { logger: false }),
+    ...(options.pino ? { loggerInstance: options.pino, childLoggerFactory: lazyRequestLogger } : { logger: false }),
     // one line per request comes from `strapi::logger` (middlewares), with path, status, duration
     logController: new Fastify.LogController({ disableRequestLogging: true }),
     // a proxy's request id is kept only from a trusted proxy; otherwise a fresh one
@@ -99,7 +100,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
       if (!reply.raw.writableFinished) abortStatements(counter);
     });
     // one scope (one AsyncLocalStorage run) for both values the request carries
-    runScoped({ ...statementCounterScope(counter), ...entryBudgetScope(options.maxResponseEntries) }, () => done());
+    runScoped(scopeOf(statementCounterScope(counter), entryBudgetScope(options.maxResponseEntries)), () => done());
   });
   if (options.serverTiming) {
     server.addHook('onSend', (_request, reply, payload, done) => {

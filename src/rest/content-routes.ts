@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TransportContext } from '../transport/transport-context.js';
 import { MethodNotAllowedError, NotFoundError, ValidationError } from '../errors/index.js';
 import type { ContentType } from '../model/types.js';
+import type { Selection } from '../query/ast.js';
 import type { Caller } from '../operations/types.js';
 import { parseLocale } from '../query/parse-locale.js';
 import { parseRestQuery, parseSelection } from '../query/parse-rest-query.js';
@@ -40,7 +41,14 @@ const found = <T>(entry: T | null): T => {
 export function registerContentRoutes(ctx: TransportContext, schema: ContentType): void {
   const ops = ctx.operations.forType(schema.uid);
   const queryCtx = { registry: ctx.registry, rest: ctx.rest };
-  const selection = (request: FastifyRequest) => parseSelection(requestQuery(request), schema.uid, queryCtx);
+  /** Without query parameters the selection is always the same (frozen): parsed once, on first use. */
+  let bare: Selection | undefined;
+  const selection = (request: FastifyRequest): Selection => {
+    const query = requestQuery(request);
+    if (Object.keys(query).length > 0) return parseSelection(query, schema.uid, queryCtx);
+    bare ??= parseSelection(query, schema.uid, queryCtx);
+    return bare;
+  };
   /** a collection type's documentId; a single type's one document (null) */
   const documentId = (request: Request): string | null => request.params.documentId ?? null;
   const write = (request: Request) => {

@@ -24,8 +24,16 @@ export function scoped<T>(slot: ScopeSlot<T>): T | undefined {
   return storage.getStore()?.[slot] as T | undefined;
 }
 
-/** Runs `fn` in the current scope with `values` added (replacing slots of the same name). */
+/**
+ * Runs `fn` in the current scope with `values` added (replacing slots of the same name).
+ * Object.assign, not a spread: spreading symbol keys takes V8's slow path (~1 µs a request).
+ */
 export function runScoped<R>(values: ScopeValues, fn: () => R): R {
   const current = storage.getStore();
-  return storage.run(current === undefined ? values : { ...current, ...values }, fn);
+  return storage.run(current === undefined ? values : Object.assign({}, current, values), fn);
+}
+
+/** One scope's values from several owners' (each a fresh object, as their `…Scope` functions return). */
+export function scopeOf(...parts: readonly ScopeValues[]): ScopeValues {
+  return Object.assign({}, ...parts) as ScopeValues;
 }
