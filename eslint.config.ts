@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 import { layerRules } from './eslint/layer-rules.js';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'src/graphql/sandbox/client/**', '**/*.js', '**/*.mjs'] },
+  { ignores: ['dist/**', 'node_modules/**', 'bench/.cache/**', 'src/graphql/sandbox/client/**', '**/*.js', '**/*.mjs'] },
   {
     files: ['**/*.ts'],
     extends: [tseslint.configs.recommended],

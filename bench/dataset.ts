@@ -9,12 +9,12 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApp, type VellumApp } from '../src/app/create-app.js';
+import { createApp } from '../src/app/create-app.js';
 import type { Logger } from '../src/app/logger.js';
 import { buildSchemaLayout } from '../src/db/schema-layout.js';
 import { loadRegistry } from '../src/model/load-models.js';
 import { UPLOAD_FILE_UID } from '../src/model/built-in-types.js';
-import { generateBlogContent } from '../examples/blog/src/demo-data.js';
+import { generateBlogContent, type BlogApp } from '../examples/blog/src/demo-data.js';
 import { CACHE_DIR, fixtureDir, writeBenchProject } from './project.js';
 
 /** Bump when the generated content changes. */
@@ -73,7 +73,7 @@ export async function datasetKey(size: DatasetSize = 'full'): Promise<string> {
   return `${size === 'small' ? 'small-' : ''}v${DATASET_VERSION}-${hash.digest('hex').slice(0, 12)}`;
 }
 
-async function generate(app: VellumApp, counts: DatasetCounts, log: (message: string) => void, concurrency: number): Promise<string> {
+async function generate(app: BlogApp, counts: DatasetCounts, log: (message: string) => void, concurrency: number): Promise<string> {
   let sampleDocumentId = '';
   if (counts.published < 1 || counts.published > counts.articles) throw new Error('bench: a dataset needs 1 to `articles` published articles');
   let sampleIndex = Math.floor(counts.articles / 5);
@@ -100,7 +100,15 @@ const quietLogger = (log: (message: string) => void): Logger => ({
 /** The cached dataset of that size, built first if this key has none. */
 export async function ensureDataset(log: (message: string) => void = console.log, size: DatasetSize = 'full'): Promise<DatasetInfo> {
   const counts = countsOf(size);
-  const key = await datasetKey(size);
+  return cachedDataset(await datasetKey(size), counts, (dir) => fillDatabase(dir, {}, counts, log), log);
+}
+
+/**
+ * The dataset cached under `key`, else built now: `fill` writes it into a fresh bench project
+ * in the directory it is given (returning the sample documentId), and its SQLite file is kept.
+ * Also the baseline's dataset (baseline.ts), which another tree's code writes.
+ */
+export async function cachedDataset(key: string, counts: DatasetCounts, fill: (dir: string) => Promise<string>, log: (message: string) => void): Promise<DatasetInfo> {
   const file = join(CACHE_DIR, `dataset-${key}.db`);
   const manifest = join(CACHE_DIR, `dataset-${key}.json`);
   if (existsSync(file) && existsSync(manifest)) return JSON.parse(readFileSync(manifest, 'utf8')) as DatasetInfo;
@@ -111,7 +119,7 @@ export async function ensureDataset(log: (message: string) => void = console.log
   const started = performance.now();
   try {
     const dbFile = writeBenchProject(dir);
-    const sampleDocumentId = await fillDatabase(dir, {}, counts, log);
+    const sampleDocumentId = await fill(dir);
     const buildMs = Math.round(performance.now() - started);
     const partial = `${file}.partial`;
     copyFileSync(dbFile, partial);
@@ -125,13 +133,23 @@ export async function ensureDataset(log: (message: string) => void = console.log
   }
 }
 
+/** What the dataset writer needs of an app: the current one, or another tree's (the baseline's). */
+export interface DatasetApp extends BlogApp {
+  readonly db: { readonly dialect: { readonly name: string }; readonly knex: { raw(sql: string): PromiseLike<unknown> } };
+  stop(): Promise<void>;
+}
+
+export type DatasetAppFactory = (options: { dir: string; env: Record<string, string>; logger: Logger }) => Promise<DatasetApp>;
+
 /**
  * Writes the dataset through the document service into the bench project in `dir`, on the
- * database `env` names (`DATABASE_*`; none: the project's SQLite file). Returns the documentId
- * of the published article scenario (f) reads.
+ * database `env` names (`DATABASE_*`; none: the project's SQLite file), with the app `open`
+ * makes (default: this tree's). Returns the documentId of the published article scenario (f) reads.
  */
-export async function fillDatabase(dir: string, env: Readonly<Record<string, string>>, counts: DatasetCounts, log: (message: string) => void): Promise<string> {
-  const app = await createApp({ dir, env: { NODE_ENV: 'development', ...env }, logger: quietLogger(log) });
+export async function fillDatabase(
+  dir: string, env: Readonly<Record<string, string>>, counts: DatasetCounts, log: (message: string) => void, open: DatasetAppFactory = createApp,
+): Promise<string> {
+  const app = await open({ dir, env: { NODE_ENV: 'development', ...env }, logger: quietLogger(log) });
   const sqlite = app.db.dialect.name === 'sqlite';
   try {
     // A throw-away build: durability buys nothing, and fsync per transaction costs minutes.

@@ -28,15 +28,15 @@ function results(scenarios: ScenarioResult[], over: Partial<DatabaseResults> = {
     memory: { rssAfterStartMiB: 80, peakUnderLoadMiB: 140, highWaterMarkMiB: 140 },
     ceilingMemory: { rssAfterStartMiB: 60, peakUnderLoadMiB: 90 },
     statementsByPageSize: { 25: 2, 100: 2 },
-    cpuShares: { vellum: 40, ceiling: 30, loadGenerator: 10, otherProcesses: 5 },
-    scenarios, cached: [], writes: null, ...over,
+    cpuShares: { vellum: 40, ceiling: 30, baseline: 0, loadGenerator: 10, otherProcesses: 5 },
+    scenarios, cached: [], writes: null, baseline: null, ...over,
   };
   return {
     date: '2026-11-24', smoke: false,
     machine: { cpus: 2, cpuModel: 'test', node: 'v20', loadAverageBefore: [0, 0, 0], loadAverageAfter: [0, 0, 0], share: db.cpuShares },
     settings: { warmupSeconds: 3, seconds: 10, rounds: 2, connections: [2, 10], writers: 2 },
     db: 'sqlite', coldStartMs: db.coldStart.medianMs, ceilingColdStartMs: 200, loadMs: 5, rssUnderLoadMiB: db.memory.peakUnderLoadMiB,
-    scenarios, writes: null, databases: [db],
+    scenarios, writes: null, databases: [db], baseline: db.baseline,
   };
 }
 

@@ -6,7 +6,10 @@
  * `docs/benchmarks.md` shows.
  */
 import { STRAPI, STRAPI_PROCESS, TARGETS } from './anchors.js';
+import { baselineSection } from './baseline-report.js';
+import type { BaselineResults } from './baseline-report.js';
 import type { LoadResult } from './load.js';
+import { fixed, pairedRatio, row, times } from './report-cells.js';
 import type { ScenarioId } from './scenarios.js';
 import type { WriteResult } from './writes.js';
 
@@ -88,8 +91,10 @@ export interface DatabaseResults {
   /** statements of (a) at page sizes 25 and 100: they must not grow with the page */
   readonly statementsByPageSize: { readonly 25: number | null; readonly 100: number | null };
   /** percent of all cores' time during this database's read rounds */
-  readonly cpuShares: { readonly vellum: number; readonly ceiling: number; readonly loadGenerator: number; readonly otherProcesses: number };
+  readonly cpuShares: { readonly vellum: number; readonly ceiling: number; readonly baseline: number; readonly loadGenerator: number; readonly otherProcesses: number };
   readonly scenarios: readonly ScenarioResult[];
+  /** `--baseline <ref>`: another commit's server, measured interleaved with Vellum (SQLite only) */
+  readonly baseline: BaselineResults | null;
   /** `--cache`: (a), (b), (d) with the response cache on (ratios against this run's ceiling) */
   readonly cached: readonly ScenarioResult[];
   readonly writes: WritesResult | null;
@@ -125,23 +130,12 @@ export interface BenchResults {
   readonly scenarios: readonly ScenarioResult[];
   readonly writes: WritesResult | null;
   readonly databases: readonly DatabaseResults[];
+  /** the headline database's `baseline` (`--baseline <ref>`) */
+  readonly baseline: BaselineResults | null;
   readonly targets: readonly Target[];
 }
 
-const fixed = (value: number | null | undefined, digits = 0): string =>
-  value !== null && value !== undefined && Number.isFinite(value) ? value.toFixed(digits) : '–';
-const times = (value: number | null | undefined): string =>
-  value !== null && value !== undefined && Number.isFinite(value) ? `${value.toFixed(value >= 10 ? 0 : 2)}×` : '–';
 const metCell = (met: boolean | null): string => (met === null ? 'not measured' : met ? '**met**' : '**not met**');
-const row = (cells: readonly (string | number)[]): string => `| ${cells.join(' | ')} |`;
-
-/** the median of the finite values; NaN when there is none */
-export const medianOf = (values: readonly number[]): number => {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 /**
  * (h) ÷ (d) at one connection count: the median over rounds of the ratio of the two runs made side
@@ -149,12 +143,8 @@ export const medianOf = (values: readonly number[]): number => {
  * them measured apart, or made-up figures), the best runs' ratio.
  */
 export function tokenShare(d: ScenarioResult | undefined, h: ScenarioResult | undefined, connections: number): { rps: number; cpu: number } {
-  const ok = (run: RunResult): boolean => run.connections === connections && run.requests > 0 && run.non2xx + run.errors === 0;
-  const pairs = (h?.runs ?? []).filter(ok).flatMap((hRun) => {
-    const dRun = (d?.runs ?? []).find((run) => ok(run) && run.round === hRun.round);
-    return dRun ? [{ rps: hRun.rps / dRun.rps, cpu: hRun.serverCpuMsPerRequest / dRun.serverCpuMsPerRequest }] : [];
-  });
-  if (pairs.length > 0) return { rps: medianOf(pairs.map((p) => p.rps)), cpu: medianOf(pairs.map((p) => p.cpu)) };
+  const paired = pairedRatio(h?.runs ?? [], d?.runs ?? [], connections);
+  if (paired !== null) return paired;
   const hAt = h?.byConnections.find((x) => x.connections === connections);
   const dAt = d?.byConnections.find((x) => x.connections === connections);
   return hAt && dAt ? { rps: hAt.rps / dAt.rps, cpu: hAt.cpuMsPerReq / dAt.cpuMsPerReq } : { rps: Number.NaN, cpu: Number.NaN };
@@ -346,7 +336,7 @@ export function markdown(results: BenchResults): string {
     '',
     `Machine: ${m.cpus} × ${m.cpuModel}, Node ${m.node}; load average before ${m.loadAverageBefore.map((n) => n.toFixed(2)).join(' ')}, ` +
       `after ${m.loadAverageAfter.map((n) => n.toFixed(2)).join(' ')}. During the ${primary.db} read rounds the ${m.cpus} cores' time went ` +
-      `${share.vellum}% to Vellum, ${share.ceiling}% to the ceiling, ${share.loadGenerator}% to autocannon and ` +
+      `${share.vellum}% to Vellum, ${share.ceiling}% to the ceiling, ${primary.baseline ? `${share.baseline}% to the baseline, ` : ''}${share.loadGenerator}% to autocannon and ` +
       `**${share.otherProcesses}% to other processes**.`,
     `Dataset ${primary.dataset.key}: ${Object.entries(primary.dataset.counts).map(([k, v]) => `${v} ${k}`).join(', ')}; ready in ${fixed(primary.loadMs)} ms.`,
     `Method: Vellum (\`vellum start\`, NODE_ENV=production) and the hand-written ceiling (\`bench/ceiling/\`) in their own processes on the same ` +
@@ -357,6 +347,7 @@ export function markdown(results: BenchResults): string {
     ...(primary.ceilingColdStart === null
       ? ['The ceiling reads SQLite only: no ceiling ratios for this database (run with `--db sqlite,…` for them).', '']
       : [`## Vellum ÷ ceiling (${primary.db}, same run)`, '', ...ceilingTable(primary.scenarios), '']),
+    ...(primary.baseline === null ? [] : [...baselineSection(primary.baseline), '']),
     ...(primary.cached.length === 0 ? [] : [`## With the response cache on (\`--cache\`, ${primary.db})`, '', ...ceilingTable(primary.cached), '']),
     `## All scenarios (${primary.db})`,
     '',

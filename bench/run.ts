@@ -8,23 +8,30 @@
  *
  * Options: `--db sqlite,postgres,mysql` (default sqlite; PostgreSQL and MySQL get a fresh
  * database filled with the same dataset, dropped after), `--smoke` (small dataset, ½ s runs at 2 connections:
- * proves the bench runs end to end), `--cache` ((a), (b), (d) once more with the response cache on).
+ * proves the bench runs end to end), `--cache` ((a), (b), (d) once more with the response cache on),
+ * `--baseline <git-ref>` (that commit's server as a third server, interleaved on the read scenarios
+ * (a)–(f) on SQLite, reported as Vellum ÷ baseline; see baseline.ts).
  * Environment: BENCH_DURATION (measured seconds, default 10), BENCH_WARMUP (default 3, at most
  * BENCH_DURATION), BENCH_ROUNDS (default 2), BENCH_COLD_STARTS (default 3), BENCH_SCENARIOS
  * (e.g. `a,b,g`; default all), BENCH_WRITERS (default 2), BENCH_KEEP=1 keeps the project directories,
  * BENCH_REST_CACHE (the `rest.cache` JSON of `--cache`, default memory).
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import type { DialectName } from '../src/db/dialect.js';
+import { baselineDataset, prepareBaselineTree, type BaselineTree } from './baseline.js';
+import { baselineFigures, type BaselineResults } from './baseline-report.js';
+import { compareBodies, describeComparison, PER_BUILD_KEYS, type BodyComparison } from './body-diff.js';
 import { BENCH_DATABASES, prepareDatabase, type PreparedDatabase } from './databases.js';
+import { ensureDataset } from './dataset.js';
 import { load } from './load.js';
-import { BENCH_DIR, CACHE_DIR, productionSecrets } from './project.js';
+import { BENCH_DIR, CACHE_DIR, productionSecrets, writeBenchProject } from './project.js';
+import { bestRun, figuresOf, medianOf } from './report-cells.js';
 import {
-  markdown, medianOf, targetsOf, type AtConnections, type BenchResults, type ColdStart, type DatabaseResults, type Figures, type RunResult,
+  markdown, targetsOf, type AtConnections, type BenchResults, type ColdStart, type DatabaseResults, type RunResult,
   type ScenarioResult, type WritesResult,
 } from './report.js';
 import { CEILING_SCENARIOS, SCENARIO_IDS, scenarios as readScenarios, sendScenario, type Scenario, type ScenarioId } from './scenarios.js';
@@ -42,7 +49,9 @@ function numberFromEnv(name: string, fallback: number): number {
 }
 
 const { values: flags } = parseArgs({
-  options: { db: { type: 'string', multiple: true }, smoke: { type: 'boolean', default: false }, cache: { type: 'boolean', default: false } },
+  options: {
+    db: { type: 'string', multiple: true }, smoke: { type: 'boolean', default: false }, cache: { type: 'boolean', default: false }, baseline: { type: 'string' },
+  },
 });
 const smoke = flags.smoke === true;
 /** `--cache`: (a), (b), (d) once more on a server with the response cache on (`rest.cache`) */
@@ -53,6 +62,11 @@ const databases = (flags.db ?? ['sqlite']).flatMap((d) => d.split(',')).map((d) 
 for (const db of databases) {
   if (!BENCH_DATABASES.includes(db as DialectName)) throw new Error(`bench: --db must be one of ${BENCH_DATABASES.join(', ')} (got "${db}")`);
 }
+/** `--baseline <git-ref>`: that commit's server beside Vellum (SQLite only: its dataset is a file) */
+const baselineRef = flags.baseline;
+if (baselineRef !== undefined && !databases.includes('sqlite')) throw new Error('bench: --baseline runs on SQLite: add sqlite to --db');
+/** what the baseline is measured on: the read scenarios ((g) writes and (h)'s token are the current tree's) */
+const BASELINE_SCENARIOS: readonly ScenarioId[] = ['a', 'b', 'c', 'd', 'e', 'f'];
 
 // smoke: 2 connections only
 const CONNECTIONS: readonly number[] = smoke ? [2] : [2, 10];
@@ -115,7 +129,7 @@ async function cliToken(built: BuiltEntries, db: PreparedDatabase, env: Record<s
 }
 
 interface Side {
-  readonly name: 'vellum' | 'ceiling' | 'cached';
+  readonly name: 'vellum' | 'ceiling' | 'cached' | 'baseline';
   readonly server: ServerHandle;
   readonly memory: ReturnType<typeof sampleMemory>;
   peak: number;
@@ -144,22 +158,16 @@ async function measure(side: Side, scenario: Scenario, connections: number, roun
   return run;
 }
 
-const best = (all: readonly RunResult[], connections: number): RunResult | null =>
-  all.filter((r) => r.connections === connections && r.requests > 0 && r.non2xx + r.errors === 0)
-    .reduce<RunResult | null>((a, b) => (a === null || b.rps > a.rps ? b : a), null);
-
-const figures = (run: RunResult): Figures => ({ rps: run.rps, p50: run.p50, p99: run.p99, cpuMsPerReq: run.serverCpuMsPerRequest, rssMiB: run.peakRssMiB });
-
 function scenarioResult(scenario: Scenario, found: Probe, runs: readonly RunResult[], ceilingRuns: readonly RunResult[], ceilingProblem: string | null): ScenarioResult {
   const failed = [...runs, ...ceilingRuns].find((r) => r.non2xx + r.errors > 0);
   const byConnections: AtConnections[] = CONNECTIONS.flatMap((connections) => {
-    const vellum = best(runs, connections);
+    const vellum = bestRun(runs, connections);
     if (vellum === null) return [];
-    const ceilingRun = best(ceilingRuns, connections);
-    const ceiling = ceilingRun === null ? null : figures(ceilingRun);
+    const ceilingRun = bestRun(ceilingRuns, connections);
+    const ceiling = ceilingRun === null ? null : figuresOf(ceilingRun);
     return [{
       connections,
-      ...figures(vellum),
+      ...figuresOf(vellum),
       ceiling,
       ratio: ceiling === null ? null : round3(vellum.rps / ceiling.rps),
       cpuRatio: ceiling === null ? null : round3(vellum.serverCpuMsPerRequest / ceiling.cpuMsPerReq),
@@ -275,9 +283,11 @@ async function cachedPass(
   return results;
 }
 
-async function benchDatabase(db: DialectName, built: BuiltEntries): Promise<DatabaseResults> {
+async function benchDatabase(db: DialectName, built: BuiltEntries, baselineTree: BaselineTree | null): Promise<DatabaseResults> {
   const projectDir = mkdtempSync(join(tmpdir(), `vellum-bench-${db}-`));
-  const prepared = await prepareDatabase(db, projectDir, smoke ? 'small' : 'full', log);
+  const size = smoke ? 'small' : 'full';
+  const prepared = await prepareDatabase(db, projectDir, size, log);
+  const baselineDir = baselineTree === null ? null : mkdtempSync(join(tmpdir(), 'vellum-bench-baseline-'));
   try {
     // one set of secrets for every process of this database: the tokens the CLI makes stay valid
     const secrets = productionSecrets();
@@ -288,6 +298,14 @@ async function benchDatabase(db: DialectName, built: BuiltEntries): Promise<Data
     const list = all.filter((s) => wanted(s.id));
     const withCeiling = prepared.file !== null;
     const vellumArgs = [projectDir];
+    // the baseline: its own project (the same model and config), on the current dataset or its own
+    const baselineData = baselineTree !== null && baselineDir !== null ? await baselineDataset(baselineTree, await ensureDataset(log, size), size, secrets, log) : null;
+    if (baselineData !== null && baselineDir !== null) copyFileSync(baselineData.info.file, writeBenchProject(baselineDir));
+    const baselineList = baselineData === null ? [] : readScenarios(baselineData.info.sampleDocumentId, baselineData.info.counts.published)
+      .filter((s) => wanted(s.id) && BASELINE_SCENARIOS.includes(s.id));
+    const startBaseline = (logName: string, serverTiming = false): Promise<ServerHandle> =>
+      startServer({ entry: baselineTree!.entry, args: [baselineDir!], projectDir: baselineDir!, serverTiming, logName, env: secrets });
+    const baselineCold = { ms: [] as number[], cpuMs: [] as number[] };
 
     // cold starts, Vellum and the ceiling alternately
     const vellumCold = { ms: [] as number[], cpuMs: [] as number[] };
@@ -304,6 +322,13 @@ async function benchDatabase(db: DialectName, built: BuiltEntries): Promise<Data
         ceilingCold.ms.push(ceiling.coldStartMs);
         ceilingCold.cpuMs.push(ceiling.coldStartCpuMs);
         log(`bench: ceiling cold start ${i + 1}: ${ceiling.coldStartMs.toFixed(0)} ms, ${ceiling.coldStartCpuMs.toFixed(0)} ms CPU (RSS ${ceiling.rssAfterStartMiB.toFixed(0)} MiB)`);
+      }
+      if (baselineData !== null) {
+        const server = await startBaseline(`baseline-cold-start-${i + 1}`);
+        await server.stop();
+        baselineCold.ms.push(server.coldStartMs);
+        baselineCold.cpuMs.push(server.coldStartCpuMs);
+        log(`bench: baseline cold start ${i + 1}: ${server.coldStartMs.toFixed(0)} ms, ${server.coldStartCpuMs.toFixed(0)} ms CPU (RSS ${server.rssAfterStartMiB.toFixed(0)} MiB)`);
       }
     }
 
@@ -322,10 +347,24 @@ async function benchDatabase(db: DialectName, built: BuiltEntries): Promise<Data
     } finally {
       await counting.stop();
     }
+    const baselineProbes = new Map<ScenarioId, Probe>();
+    if (baselineData !== null) {
+      const baselineCounting = await startBaseline('baseline-statements', true);
+      try {
+        for (const scenario of baselineList) {
+          const found = await probe(baselineCounting.url, scenario);
+          baselineProbes.set(scenario.id, found);
+          log(`bench: baseline: (${scenario.id}) HTTP ${found.status}, ${found.statements ?? '?'} statements, ${found.bytes} bytes${found.problem ? ` — NOT MEASURED: ${found.problem}` : ''}`);
+        }
+      } finally {
+        await baselineCounting.stop();
+      }
+    }
 
     // the interleaved load rounds
     const vellumServer = await startServer({ entry: built.entry, args: vellumArgs, projectDir, logName: 'load', env });
     const ceilingServer = withCeiling ? await startServer({ entry: built.ceiling, args: [prepared.file!], projectDir, logName: 'ceiling', env }) : null;
+    const baselineServer = baselineData === null ? null : await startBaseline('baseline');
     if (coldStarts === 0) {
       vellumCold.ms.push(vellumServer.coldStartMs);
       vellumCold.cpuMs.push(vellumServer.coldStartCpuMs);
@@ -336,9 +375,11 @@ async function benchDatabase(db: DialectName, built: BuiltEntries): Promise<Data
     }
     const vellum: Side = { name: 'vellum', server: vellumServer, memory: sampleMemory(vellumServer.pid), peak: 0, cpuUsed: 0 };
     const ceiling: Side | null = ceilingServer ? { name: 'ceiling', server: ceilingServer, memory: sampleMemory(ceilingServer.pid), peak: 0, cpuUsed: 0 } : null;
+    const baseline: Side | null = baselineServer ? { name: 'baseline', server: baselineServer, memory: sampleMemory(baselineServer.pid), peak: 0, cpuUsed: 0 } : null;
     const runs = new Map<ScenarioId, RunResult[]>();
     const ceilingRuns = new Map<ScenarioId, RunResult[]>();
-    let cpuShares: DatabaseResults['cpuShares'] = { vellum: 0, ceiling: 0, loadGenerator: 0, otherProcesses: 0 };
+    const baselineRuns = new Map<ScenarioId, RunResult[]>();
+    let cpuShares: DatabaseResults['cpuShares'] = { vellum: 0, ceiling: 0, baseline: 0, loadGenerator: 0, otherProcesses: 0 };
     let highWaterMark = Number.NaN;
     // the ceiling is only a ceiling if it answers the same bytes (checked here on this run's data)
     const ceilingDiffers = new Map<ScenarioId, string>();
@@ -349,6 +390,19 @@ async function benchDatabase(db: DialectName, built: BuiltEntries): Promise<Data
       }
       for (const [id, problem] of ceilingDiffers) log(`bench: ${db}: (${id}) ceiling NOT MEASURED: ${problem}`);
     }
+    // the baseline's bodies against Vellum's: identical, or where and how they differ
+    const bodies = new Map<ScenarioId, BodyComparison>();
+    if (baselineServer !== null && baselineData !== null) {
+      for (const theirs of baselineList) {
+        const ours = list.find((s) => s.id === theirs.id)!;
+        const [vellumBody, baselineBody] = await Promise.all([sendScenario(vellumServer.url, ours), sendScenario(baselineServer.url, theirs)]);
+        const comparison = compareBodies(vellumBody!.text, baselineBody!.text, baselineData.shared ? null : PER_BUILD_KEYS);
+        bodies.set(theirs.id, comparison);
+        log(`bench: baseline: (${theirs.id}) bodies: ${describeComparison(comparison)}`);
+      }
+    }
+    const baselineMeasured = (id: ScenarioId): Scenario | undefined =>
+      baselineProbes.get(id)?.problem === undefined ? baselineList.find((s) => s.id === id) : undefined;
     try {
       const machineBefore = machineCpuMs();
       const benchBefore = process.cpuUsage();
@@ -364,13 +418,15 @@ async function benchDatabase(db: DialectName, built: BuiltEntries): Promise<Data
           const sides = ceiling !== null && CEILING_SCENARIOS.includes(scenario.id) && !ceilingDiffers.has(scenario.id) ? [vellum, ceiling] : [vellum];
           const slots: { side: Side; scenario: Scenario }[] = sides.map((side) => ({ side, scenario }));
           if (scenario.id === 'd' && tokenBesideD) slots.push({ side: vellum, scenario: list.find((s) => s.id === 'h')! });
+          const theirs = baselineMeasured(scenario.id);
+          if (baseline !== null && theirs !== undefined) slots.push({ side: baseline, scenario: theirs });
           // alternate who goes first, so neither always runs on a machine the other just warmed
           if (round % 2 === 0) slots.reverse();
           for (const slot of slots) await load(slot.side.server.url, slot.scenario, 10, warmupSeconds);
           for (const connections of CONNECTIONS) {
             for (const slot of slots) {
               const run = await measure(slot.side, slot.scenario, connections, round);
-              const into = slot.side.name === 'vellum' ? runs : ceilingRuns;
+              const into = slot.side.name === 'vellum' ? runs : slot.side.name === 'ceiling' ? ceilingRuns : baselineRuns;
               into.set(slot.scenario.id, [...(into.get(slot.scenario.id) ?? []), run]);
             }
           }
@@ -380,10 +436,11 @@ async function benchDatabase(db: DialectName, built: BuiltEntries): Promise<Data
       const bench = process.cpuUsage(benchBefore);
       const benchUsed = (bench.user + bench.system) / 1000;
       const total = machine.total - machineBefore.total;
-      const serversUsed = vellum.cpuUsed + (ceiling?.cpuUsed ?? 0);
+      const serversUsed = vellum.cpuUsed + (ceiling?.cpuUsed ?? 0) + (baseline?.cpuUsed ?? 0);
       cpuShares = {
         vellum: round1((vellum.cpuUsed / total) * 100),
         ceiling: round1(((ceiling?.cpuUsed ?? 0) / total) * 100),
+        baseline: round1(((baseline?.cpuUsed ?? 0) / total) * 100),
         loadGenerator: round1((benchUsed / total) * 100),
         otherProcesses: round1((Math.max(0, machine.busy - machineBefore.busy - serversUsed - benchUsed) / total) * 100),
       };
@@ -391,8 +448,10 @@ async function benchDatabase(db: DialectName, built: BuiltEntries): Promise<Data
     } finally {
       vellum.memory.stop();
       ceiling?.memory.stop();
+      baseline?.memory.stop();
       await vellumServer.stop();
       await ceilingServer?.stop();
+      await baselineServer?.stop();
     }
 
     const cachedResults = cached ? await cachedPass(built, projectDir, env, list.filter((s) => CACHED_SCENARIOS.includes(s.id)), probes, ceilingRuns) : [];
@@ -401,6 +460,28 @@ async function benchDatabase(db: DialectName, built: BuiltEntries): Promise<Data
     const read = all.find((s) => s.id === 'a')!;
     const readCpu = scenarioResults.find((s) => s.id === 'a')?.cpuMsPerReq ?? 0;
     const writes = wanted('g') ? await writesPhase(built, prepared, secrets, writeToken, read, readCpu) : null;
+    const baselineResults: BaselineResults | null = baselineTree === null || baselineData === null || baselineServer === null ? null : {
+      ref: baselineTree.ref,
+      sha: baselineTree.sha,
+      modules: baselineTree.modules,
+      dataset: { key: baselineData.info.key, shared: baselineData.shared, layoutDifferences: baselineData.layoutDifferences },
+      coldStart: toColdStart(coldStarts === 0 ? { ms: [baselineServer.coldStartMs], cpuMs: [baselineServer.coldStartCpuMs] } : baselineCold),
+      memory: { rssAfterStartMiB: Math.round(baselineServer.rssAfterStartMiB), peakUnderLoadMiB: Math.round(baseline?.peak ?? Number.NaN) },
+      scenarios: baselineList.map((scenario) => {
+        const found = baselineProbes.get(scenario.id);
+        const theirRuns = baselineRuns.get(scenario.id) ?? [];
+        const failed = theirRuns.find((r) => r.non2xx + r.errors > 0);
+        return {
+          id: scenario.id,
+          label: scenario.label,
+          notMeasured: found?.problem ?? (failed ? `${failed.non2xx} non-2xx / ${failed.errors} errors under load` : null),
+          statements: { vellum: probes.get(scenario.id)?.statements ?? null, baseline: found?.statements ?? null },
+          bodies: bodies.get(scenario.id) ?? null,
+          byConnections: baselineFigures(runs.get(scenario.id) ?? [], theirRuns, CONNECTIONS),
+          runs: theirRuns,
+        };
+      }),
+    };
 
     return {
       db,
@@ -415,11 +496,12 @@ async function benchDatabase(db: DialectName, built: BuiltEntries): Promise<Data
       scenarios: scenarioResults,
       cached: cachedResults,
       writes,
+      baseline: baselineResults,
     };
   } finally {
     await prepared.drop();
-    if (process.env.BENCH_KEEP === '1') log(`bench: project kept in ${projectDir}`);
-    else rmSync(projectDir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP === '1') log(`bench: project kept in ${projectDir}${baselineDir === null ? '' : ` (baseline: ${baselineDir})`}`);
+    else for (const dir of [projectDir, baselineDir]) if (dir !== null) rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -427,8 +509,10 @@ async function main(): Promise<void> {
   const loadAverageBefore = loadavg();
   const built = await buildServer();
   log(`bench: server, CLI and ceiling transpiled in ${built.ms} ms${smoke ? ' (smoke run)' : ''}`);
+  const baselineTree = baselineRef === undefined ? null : await prepareBaselineTree(baselineRef, log);
+  if (baselineTree !== null) log(`bench: baseline ${baselineTree.ref} (${baselineTree.sha.slice(0, 12)}) built; node_modules: ${baselineTree.modules.how}`);
   const results: DatabaseResults[] = [];
-  for (const db of databases) results.push(await benchDatabase(db as DialectName, built));
+  for (const db of databases) results.push(await benchDatabase(db as DialectName, built, db === 'sqlite' ? baselineTree : null));
   const primary = results[0]!;
   const partial: Omit<BenchResults, 'targets'> = {
     date: new Date().toISOString(),
@@ -450,6 +534,7 @@ async function main(): Promise<void> {
     scenarios: primary.scenarios,
     writes: primary.writes,
     databases: results,
+    baseline: results.find((r) => r.baseline !== null)?.baseline ?? null,
   };
   const report: BenchResults = { ...partial, targets: targetsOf(partial) };
   const outDir = complete ? join(BENCH_DIR, 'results') : join(CACHE_DIR, 'results');
