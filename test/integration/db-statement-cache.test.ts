@@ -63,7 +63,7 @@ describe('attachStatementCache', () => {
 
   it('keeps at most `size` statements, dropping the least recently used', () => {
     const { db, prepared } = countingConnection();
-    attachStatementCache(db, true, 2);
+    attachStatementCache(db, true, { size: 2 });
     db.prepare('select 1');
     db.prepare('select 2');
     db.prepare('select 1');
