@@ -70,8 +70,9 @@ function driverBinding(binding: unknown): unknown {
 }
 
 function runOn(connection: ReadConnection, sql: string, bindings: readonly unknown[]): Row[] {
-  if (debugQuery.enabled) debugQuery(sql.replace(/%/g, '%%'));
-  if (debugBindings.enabled) debugBindings(bindings);
+  // as knex logs them, whose second argument is the transaction id (none outside a transaction)
+  if (debugQuery.enabled) debugQuery(sql.replace(/%/g, '%%'), undefined);
+  if (debugBindings.enabled) debugBindings(bindings, undefined);
   return countSynchronousStatement(() => {
     try {
       return connection.prepare(sql).all(bindings.map(driverBinding)) as Row[];
