@@ -13,6 +13,7 @@ import { createMysqlDialect } from './dialects/mysql.js';
 import { ensureLockTable } from './locks.js';
 import { CANCELLED_CONNECTION, attachStatementCounter } from './statement-counter.js';
 import { attachStatementCache, type PreparingConnection } from './sqlite-statement-cache.js';
+import { attachReadConnection, closeReadConnection, type ReadConnection } from './direct-reads.js';
 
 export interface DatabaseConfig {
   client: DialectName;
@@ -67,8 +68,37 @@ type SqliteConnection = Parameters<typeof registerSqliteFunctions>[0] & Preparin
 /** values.ts expects 64-bit integers as BigInt, not rounded numbers */
 const SQLITE_SAFE_INTEGERS = true;
 
-function sqliteKnexConfig(config: DatabaseConfig): Knex.Config {
-  const filename = config.connection.filename ?? '.tmp/data.db';
+const sqliteFilename = (config: DatabaseConfig): string => config.connection.filename ?? '.tmp/data.db';
+
+/** What every SQLite connection gets, knex's and the read connection: functions, statement cache, lock wait. */
+function setUpSqliteConnection(conn: SqliteConnection, onDdl?: () => void): () => void {
+  registerSqliteFunctions(conn);
+  const clearStatements = attachStatementCache(conn, SQLITE_SAFE_INTEGERS, onDdl === undefined ? {} : { onDdl });
+  conn.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  return clearStatements;
+}
+
+/**
+ * The read connection of direct-reads.ts on the same file, or undefined (`:memory:`, not WAL).
+ * Returns how to empty its statement cache: knex's connection calls that before it runs DDL.
+ */
+async function openSqliteReadConnection(knex: Knex, config: DatabaseConfig): Promise<(() => void) | undefined> {
+  const filename = sqliteFilename(config);
+  if (filename === ':memory:' || filename === '') return undefined;
+  const { default: BetterSqlite3 } = await import('better-sqlite3');
+  const connection = new BetterSqlite3(filename, { fileMustExist: true });
+  connection.defaultSafeIntegers(SQLITE_SAFE_INTEGERS);
+  try {
+    const clearStatements = setUpSqliteConnection(connection as unknown as SqliteConnection);
+    return attachReadConnection(knex, connection as unknown as ReadConnection) ? clearStatements : undefined;
+  } catch (error) {
+    connection.close();
+    throw error;
+  }
+}
+
+function sqliteKnexConfig(config: DatabaseConfig, onDdl: () => void): Knex.Config {
+  const filename = sqliteFilename(config);
   if (filename !== ':memory:') mkdirSync(dirname(resolve(filename)), { recursive: true });
   return {
     client: 'better-sqlite3',
@@ -80,14 +110,12 @@ function sqliteKnexConfig(config: DatabaseConfig): Knex.Config {
       max: 1,
       afterCreate(conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) {
         try {
-          registerSqliteFunctions(conn);
-          attachStatementCache(conn, SQLITE_SAFE_INTEGERS);
+          setUpSqliteConnection(conn, onDdl);
           conn.pragma('journal_mode = WAL');
           // FULL: a write acknowledged to a client survives a power cut, not only a process crash
           // (decisions.md "Durability"); WAL keeps the cost to one fsync of the log per commit.
           conn.pragma('synchronous = FULL');
           conn.pragma('foreign_keys = ON');
-          conn.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
           done(null, conn);
         } catch (error) {
           done(error as Error, conn);
@@ -228,9 +256,11 @@ const KNEX_LOG = {
 };
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  // DDL on knex's SQLite connection also empties the read connection's statement cache (set once it is open)
+  let clearReadStatements = (): void => undefined;
   const knexConfig =
     config.client === 'sqlite'
-      ? sqliteKnexConfig(config)
+      ? sqliteKnexConfig(config, () => clearReadStatements())
       : config.client === 'postgres'
         ? await postgresKnexConfig(config)
         : mysqlKnexConfig(config);
@@ -246,9 +276,21 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   // Every write transaction locks through this table (locks.ts), whether or not a sync ran.
   const dialect = dialectFor(config.client, knex);
   await ensureLockTable(knex, config.client);
+  // after the first statements: knex's connection has created the file and put it in WAL mode
+  if (config.client === 'sqlite') {
+    try {
+      clearReadStatements = (await openSqliteReadConnection(knex, config)) ?? clearReadStatements;
+    } catch (error) {
+      await knex.destroy().catch(() => undefined);
+      throw new StartupError(`Cannot open a read connection to ${describeTarget(config)}: ${reasonOf(error, config)}`);
+    }
+  }
   return {
     knex,
     dialect,
-    close: () => knex.destroy(),
+    close: async () => {
+      closeReadConnection(knex);
+      await knex.destroy();
+    },
   };
 }

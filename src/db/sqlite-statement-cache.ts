@@ -24,16 +24,23 @@ const DDL = /^\s*(create|alter|drop)\b/i;
  */
 const UNCACHED = /^\s*(savepoint|release|rollback\s+to|pragma)\b/i;
 
+export interface StatementCacheOptions {
+  readonly size?: number;
+  /** called before the connection prepares DDL: another connection on the file may empty its cache too */
+  readonly onDdl?: () => void;
+}
+
 /**
  * Replaces `connection.prepare` with a cached one. `defaultSafeIntegers` is the connection's
  * setting: a statement handed out again is reset to it, as a freshly prepared one would be
- * (knex may have toggled it for one query).
+ * (knex may have toggled it for one query). Returns how to empty the cache.
  */
 export function attachStatementCache<S extends CachedStatement>(
   connection: PreparingConnection<S>,
   defaultSafeIntegers: boolean,
-  size: number = STATEMENT_CACHE_SIZE,
-): void {
+  options: StatementCacheOptions = {},
+): () => void {
+  const size = options.size ?? STATEMENT_CACHE_SIZE;
   const prepare = connection.prepare.bind(connection);
   const cache = new Map<string, S>();
   connection.prepare = (sql: string): S => {
@@ -47,6 +54,7 @@ export function attachStatementCache<S extends CachedStatement>(
     }
     if (DDL.test(sql)) {
       cache.clear();
+      options.onDdl?.();
       return prepare(sql);
     }
     const statement = prepare(sql);
@@ -55,4 +63,5 @@ export function attachStatementCache<S extends CachedStatement>(
     if (cache.size > size) cache.delete(cache.keys().next().value as string);
     return statement;
   };
+  return () => cache.clear();
 }

@@ -10,7 +10,8 @@
  * `throwIfAborted` stops between statements so the transaction rolls back whole). SQLite runs
  * each statement synchronously: nothing else runs meanwhile, so there is nothing to cancel;
  * its statements are bounded by the request's cost budget and only the no-new-statement rule
- * applies (decisions.md "Cost of a request").
+ * applies (decisions.md "Cost of a request"). SQLite reads outside a transaction skip knex
+ * (direct-reads.ts) and count through `countSynchronousStatement`.
  */
 import type { Knex } from 'knex';
 import { ServiceUnavailableError } from '../errors/index.js';
@@ -72,6 +73,24 @@ export function abortStatements(counter: StatementCounter): void {
 /** Throws when the current unit of work was aborted; the engine calls it before each further statement. */
 export function throwIfAborted(): void {
   if (currentCounter()?.aborted) throw abortedError();
+}
+
+/**
+ * Runs one statement that does not go through knex (the synchronous SQLite reads of
+ * direct-reads.ts) as knex's events would count it: refused once the unit of work was aborted,
+ * else counted, its time added, failed or not.
+ */
+export function countSynchronousStatement<T>(run: () => T): T {
+  const counter = storage.getStore();
+  if (!counter) return run();
+  if (counter.aborted) throw abortedError();
+  const at = performance.now();
+  try {
+    return run();
+  } finally {
+    counter.count += 1;
+    counter.durationMs += performance.now() - at;
+  }
 }
 
 interface QueryEvent {

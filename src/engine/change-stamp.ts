@@ -8,6 +8,7 @@
  * compare for equality.
  */
 import { randomBytes } from 'node:crypto';
+import { selectFirst } from '../db/direct-reads.js';
 import { columnName } from '../db/naming.js';
 import { datetimeToDb } from '../db/values.js';
 import type { EngineContext } from './types.js';
@@ -39,7 +40,7 @@ export function assertChangeStamp(ctx: EngineContext, uid: string): void {
 
 /** The current stamp (one primary-key read); null before the first change. */
 export async function readChangeStamp(ctx: EngineContext, uid: string): Promise<string | null> {
-  const row = (await ctx.knex(stampTable(ctx, uid)).first(columnName(STAMP)).orderBy('id')) as Record<string, unknown> | undefined;
+  const row = await selectFirst(ctx.knex, ctx.knex(stampTable(ctx, uid)).select(columnName(STAMP)).orderBy('id'));
   const value = row?.[columnName(STAMP)];
   return typeof value === 'string' ? value : null;
 }

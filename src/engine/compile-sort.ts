@@ -64,5 +64,5 @@ function pathSubquery(scope: StatementScope, schema: Schema, outerAlias: string,
   });
   sub.select(`${currentAlias}.${scalarField(current, field).column}`);
   for (const order of orders) sub.orderBy(order, 'asc');
-  return sub.limit(1);
+  return sub.limit(1, { skipBinding: true });
 }

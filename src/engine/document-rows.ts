@@ -2,6 +2,7 @@
  * The rows behind documents: which rows (draft / published) make up one document, a single
  * type's document, the document a row belongs to, and which referenced documents exist.
  */
+import { selectFirst, selectRows } from '../db/direct-reads.js';
 import { toNumber } from '../db/values.js';
 import type { ContentType } from '../model/types.js';
 import { applyLocale } from './status.js';
@@ -28,7 +29,7 @@ export async function documentRows(ctx: EngineContext, schema: ContentType, docu
   if (!isPossibleDocumentId(documentId)) return { all: [] };
   const query = ctx.knex(schema.collectionName).select('id', 'published_at').where('document_id', documentId);
   applyLocale(query, schema, schema.collectionName, locale);
-  const rows = (await query) as Array<{ id: unknown; published_at: unknown }>;
+  const rows = await selectRows(ctx.knex, query);
   let draft: number | undefined;
   let published: number | undefined;
   for (const row of rows) {
@@ -46,13 +47,13 @@ export function rowForStatus(schema: ContentType, rows: DocumentRows, status: 'd
 
 /** The documentId of a single type's one document (its rows share it); null before it exists. */
 export async function firstDocumentId(ctx: EngineContext, schema: ContentType): Promise<string | null> {
-  const row = (await ctx.knex(schema.collectionName).first('document_id').orderBy('id')) as { document_id: unknown } | undefined;
+  const row = await selectFirst(ctx.knex, ctx.knex(schema.collectionName).select('document_id').orderBy('id'));
   return row ? String(row.document_id) : null;
 }
 
 /** The documentId of the row `rowId` of content type `uid`; null when there is no such row. */
 export async function documentIdOfRow(ctx: EngineContext, uid: string, rowId: number): Promise<string | null> {
-  const row = (await ctx.knex(ctx.registry.contentType(uid).collectionName).first('document_id').where('id', rowId)) as { document_id: unknown } | undefined;
+  const row = await selectFirst(ctx.knex, ctx.knex(ctx.registry.contentType(uid).collectionName).select('document_id').where('id', rowId));
   return row ? String(row.document_id) : null;
 }
 

@@ -3,6 +3,7 @@
  * key, pagination, fields), then batched population. A page of size 0 runs nothing.
  */
 import type { Knex } from 'knex';
+import { selectRows } from '../db/direct-reads.js';
 import { toNumber } from '../db/values.js';
 import type { FilterNode, PublicationStatus, Query } from '../query/ast.js';
 import { createAliases } from './aliases.js';
@@ -10,7 +11,7 @@ import { applyFilters, type StatementScope } from './compile-filters.js';
 import { applySort } from './compile-sort.js';
 import { applyWindow, rowWindow } from './paginate.js';
 import { populateEntries } from './populate/populate-entries.js';
-import { readRow, type Row } from './read-row.js';
+import { readRow } from './read-row.js';
 import { selectColumns, selectFields } from './select-fields.js';
 import { applyLocale, applyStatus } from './status.js';
 import { chargeEntries } from './entry-budget.js';
@@ -37,7 +38,7 @@ export async function findEntries(ctx: EngineContext, uid: string, query: Query)
   const fields = selectFields(schema, query.fields);
   qb.select(selectColumns(fields, alias));
   applySort(scope, qb, schema, alias, query.sort);
-  const rows = (await applyWindow(qb, window)) as Row[];
+  const rows = await selectRows(ctx.knex, applyWindow(qb, window));
   const entries = rows.map((row) => readRow(fields, row));
   chargeEntries(entries.length);
   await populateEntries(ctx, schema, entries, query.populate, query.status);
@@ -47,6 +48,6 @@ export async function findEntries(ctx: EngineContext, uid: string, query: Query)
 export async function countEntries(ctx: EngineContext, uid: string, filters: FilterNode | null, status: PublicationStatus, locale?: string): Promise<number> {
   const scope: StatementScope = { ctx, aliases: createAliases(), status };
   const { qb } = baseQuery(scope, uid, filters, locale);
-  const [row] = (await qb.count({ count: '*' })) as Row[];
+  const [row] = await selectRows(ctx.knex, qb.count({ count: '*' }));
   return toNumber(row?.count ?? 0);
 }

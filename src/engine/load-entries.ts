@@ -4,12 +4,13 @@
  * list reads.
  */
 import type { Knex } from 'knex';
+import { selectFirst } from '../db/direct-reads.js';
 import { SYSTEM_COLUMNS } from '../db/naming.js';
 import { toNumber } from '../db/values.js';
 import type { Selection } from '../query/ast.js';
 import { populateEntries } from './populate/populate-entries.js';
 import { loadByKeys } from './populate/load-batch.js';
-import { readRow, type Row } from './read-row.js';
+import { readRow } from './read-row.js';
 import { selectColumns, selectFields } from './select-fields.js';
 import { applyLocale, applyStatus } from './status.js';
 import { chargeEntries } from './entry-budget.js';
@@ -24,7 +25,7 @@ export async function loadEntriesByRowIds(ctx: EngineContext, uid: string, rowId
   const knex: Knex = ctx.knex;
   const schema = ctx.registry.contentType(uid);
   const fields = selectFields(schema, selection.fields);
-  const rows = await loadByKeys([...new Set(rowIds)], (ids) =>
+  const rows = await loadByKeys(ctx, [...new Set(rowIds)], (ids) =>
     knex.select(selectColumns(fields, ALIAS)).from({ [ALIAS]: schema.collectionName }).whereIn(`${ALIAS}.id`, ids),
   );
   const byId = new Map(rows.map((row) => [toNumber(row[SYSTEM_COLUMNS.id]), readRow(fields, row)]));
@@ -44,7 +45,7 @@ export async function findEntryByDocumentId(ctx: EngineContext, uid: string, doc
     .where(`${ALIAS}.${SYSTEM_COLUMNS.documentId}`, documentId);
   applyStatus(qb, schema, ALIAS, selection.status);
   applyLocale(qb, schema, ALIAS, selection.locale);
-  const [row] = (await qb.orderBy(`${ALIAS}.id`, 'asc').limit(1)) as Row[];
+  const row = await selectFirst(ctx.knex, qb.orderBy(`${ALIAS}.id`, 'asc'));
   if (!row) return null;
   const entry = readRow(fields, row);
   chargeEntries(1);

@@ -4,6 +4,7 @@
  * written row to the siblings of the same publication state after every write.
  */
 import type { Knex } from 'knex';
+import { selectFirst } from '../db/direct-reads.js';
 import { MEDIA_LINK_COLUMNS as M, MEDIA_LINK_TABLE, SYSTEM_COLUMNS, columnName } from '../db/naming.js';
 import { toNumber } from '../db/values.js';
 import { isLocalizedAttribute, isLocalizedType } from '../model/i18n.js';
@@ -32,12 +33,12 @@ type Row = Record<string, unknown>;
 
 /** The first row of `documentId` in another locale than `locale`, drafts first: where a new version takes shared values from. */
 async function otherLocaleRow(ctx: EngineContext, schema: ContentType, columns: readonly string[], documentId: string, locale: string): Promise<Row | undefined> {
-  return (await ctx.knex(schema.collectionName)
-    .first(columns)
+  return selectFirst(ctx.knex, ctx.knex(schema.collectionName)
+    .select(columns)
     .where(SYSTEM_COLUMNS.documentId, documentId)
     .whereNot(SYSTEM_COLUMNS.locale, locale)
     .orderByRaw(`case when ${SYSTEM_COLUMNS.publishedAt} is null then 0 else 1 end`)
-    .orderBy('id')) as Row | undefined;
+    .orderBy('id'));
 }
 
 /** The rows of the document of `row` in the other locales, in the same publication state. */
@@ -66,7 +67,7 @@ export async function syncSharedColumns(ctx: EngineContext, schema: ContentType,
   const columns = [...sharedScalarColumns(schema).values()];
   if (columns.length === 0 || rowId === undefined) return;
   const knex: Knex = ctx.knex;
-  const row = (await knex(schema.collectionName).first([...columns, ...ROW_PLACE]).where('id', rowId)) as Row | undefined;
+  const row = await selectFirst(knex, knex(schema.collectionName).select([...columns, ...ROW_PLACE]).where('id', rowId));
   if (!row) return;
   const values = Object.fromEntries(columns.map((column) => [column, row[column]]));
   await sameStateSiblings(knex, schema, row).update(values);
@@ -91,7 +92,7 @@ export function sharedPartNames(schema: ContentType): ReadonlySet<string> {
 /** The rows of the document's other locales in the same publication state as row `rowId`. */
 async function siblingRowIds(ctx: EngineContext, schema: ContentType, rowId: number): Promise<number[]> {
   const knex: Knex = ctx.knex;
-  const row = (await knex(schema.collectionName).first(ROW_PLACE).where('id', rowId)) as Row | undefined;
+  const row = await selectFirst(knex, knex(schema.collectionName).select(ROW_PLACE).where('id', rowId));
   if (!row) return [];
   return ((await sameStateSiblings(knex, schema, row).select('id')) as Row[]).map((r) => toNumber(r['id']));
 }
@@ -121,7 +122,7 @@ export async function syncSharedParts(ctx: EngineContext, schema: ContentType, r
 export async function copySharedPartsFromSibling(ctx: EngineContext, schema: ContentType, rowId: number, left: ReadonlySet<string>): Promise<void> {
   const only = new Set([...left].filter((name) => sharedPartNames(schema).has(name)));
   if (only.size === 0) return;
-  const row = (await ctx.knex(schema.collectionName).first(ROW_PLACE).where('id', rowId)) as Row | undefined;
+  const row = await selectFirst(ctx.knex, ctx.knex(schema.collectionName).select(ROW_PLACE).where('id', rowId));
   if (!row) return;
   const source = await otherLocaleRow(ctx, schema, ['id'], row[SYSTEM_COLUMNS.documentId] as string, row[SYSTEM_COLUMNS.locale] as string);
   if (source) await copyParts(ctx, schema, toNumber(source['id']), rowId, only);

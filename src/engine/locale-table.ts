@@ -1,4 +1,5 @@
 /** The rows of `i18n_locale` (the project's locales) and whether content still uses a locale. */
+import { selectFirst, selectRows } from '../db/direct-reads.js';
 import { LOCALE_COLUMNS as L, LOCALE_TABLE, SYSTEM_COLUMNS } from '../db/naming.js';
 import { datetimeToDb, dbValueReader, timestampFromDb, toDbValue, toNumber } from '../db/values.js';
 import { LOCALE_SCHEMA, isLocalizedType } from '../model/i18n.js';
@@ -8,6 +9,7 @@ import { applyFilters, type StatementScope } from './compile-filters.js';
 import { applySort } from './compile-sort.js';
 import { inWriteTransaction, lockKeys } from './context.js';
 import { newDocumentId } from './document-id.js';
+import { applyWindow } from './paginate.js';
 import type { EngineContext } from './types.js';
 
 export interface LocaleRow {
@@ -25,7 +27,7 @@ const readBoolean = dbValueReader('boolean');
 const flag = (ctx: EngineContext, value: boolean): unknown => toDbValue('boolean', value, ctx.dialect.name);
 
 export async function readLocales(ctx: EngineContext): Promise<LocaleRow[]> {
-  return toLocaleRows((await ctx.knex(LOCALE_TABLE).select('*').orderBy('id')) as Array<Record<string, unknown>>);
+  return toLocaleRows(await selectRows(ctx.knex, ctx.knex(LOCALE_TABLE).select('*').orderBy('id')));
 }
 
 export interface LocaleQuery {
@@ -43,7 +45,7 @@ export async function queryLocales(ctx: EngineContext, query: LocaleQuery): Prom
   const qb = ctx.knex.from({ [alias]: LOCALE_TABLE }).select(`${alias}.*`);
   if (query.filters) applyFilters(scope, qb, LOCALE_SCHEMA, alias, query.filters);
   applySort(scope, qb, LOCALE_SCHEMA, alias, query.sort);
-  return toLocaleRows((await qb.offset(query.start).limit(query.limit)) as Array<Record<string, unknown>>);
+  return toLocaleRows(await selectRows(ctx.knex, applyWindow(qb, { offset: query.start, limit: query.limit })));
 }
 
 export async function countLocales(ctx: EngineContext, filters: FilterNode | null): Promise<number> {
@@ -51,7 +53,7 @@ export async function countLocales(ctx: EngineContext, filters: FilterNode | nul
   const alias = scope.aliases.next();
   const qb = ctx.knex.from({ [alias]: LOCALE_TABLE });
   if (filters) applyFilters(scope, qb, LOCALE_SCHEMA, alias, filters);
-  const [row] = (await qb.count({ count: '*' })) as Array<Record<string, unknown>>;
+  const [row] = await selectRows(ctx.knex, qb.count({ count: '*' }));
   return toNumber(row?.['count'] ?? 0);
 }
 
@@ -74,7 +76,7 @@ const LOCK = 'i18n:locales';
 export async function insertLocale(ctx: EngineContext, code: string, name: string, isDefault: boolean): Promise<void> {
   await inWriteTransaction(ctx, async (trx) => {
     await lockKeys(trx, [LOCK]);
-    if (await trx.knex(LOCALE_TABLE).first('id').where(L.code, code)) return;
+    if (await selectFirst(trx.knex, trx.knex(LOCALE_TABLE).select('id').where(L.code, code))) return;
     if (isDefault) await trx.knex(LOCALE_TABLE).update({ [L.isDefault]: flag(trx, false) });
     const stamp = datetimeToDb(new Date(), trx.dialect.name);
     await trx.knex(LOCALE_TABLE).insert({
@@ -104,7 +106,7 @@ export async function typesUsingLocale(ctx: EngineContext, code: string): Promis
   const used: string[] = [];
   for (const type of ctx.registry.contentTypes.values()) {
     if (!isLocalizedType(type)) continue;
-    if (await ctx.knex(type.collectionName).first('id').where(SYSTEM_COLUMNS.locale, code)) used.push(type.uid);
+    if (await selectFirst(ctx.knex, ctx.knex(type.collectionName).select('id').where(SYSTEM_COLUMNS.locale, code))) used.push(type.uid);
   }
   return used;
 }

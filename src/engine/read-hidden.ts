@@ -4,6 +4,7 @@
  * `select-fields.ts`, which never selects them; nothing read here may reach a response.
  */
 import type { Knex } from 'knex';
+import { selectRows } from '../db/direct-reads.js';
 import { columnName } from '../db/naming.js';
 import { fromDbValue, toNumber } from '../db/values.js';
 import type { EngineContext } from './types.js';
@@ -20,10 +21,10 @@ export async function readHiddenValues(
     return attr;
   });
   const knex: Knex = ctx.knex;
-  const rows = (await knex
+  const rows = await selectRows(knex, knex
     .select(['id', ...attributes.map((attr) => columnName(attr.name))])
     .from(schema.collectionName)
-    .whereIn('id', [...new Set(rowIds)])) as Array<Record<string, unknown>>;
+    .whereIn('id', [...new Set(rowIds)]));
   for (const row of rows) {
     result.set(toNumber(row.id), Object.fromEntries(attributes.map((attr) => [attr.name, fromDbValue(attr.type, row[columnName(attr.name)])])));
   }

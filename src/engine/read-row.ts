@@ -4,7 +4,8 @@ import type { SystemField } from '../model/types.js';
 import type { FieldSelection } from './select-fields.js';
 import type { Entry } from './types.js';
 
-export type Row = Readonly<Record<string, unknown>>;
+export type { Row } from '../db/direct-reads.js';
+import type { Row } from '../db/direct-reads.js';
 
 const readId: DbValueReader = (raw) => toNumber(raw);
 const readDocumentId: DbValueReader = (raw) => (raw === null || raw === undefined ? null : String(raw));

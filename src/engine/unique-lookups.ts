@@ -3,6 +3,7 @@
  * one publication state, and which `base` / `base-N` uid values are taken.
  */
 import type { Knex } from 'knex';
+import { selectFirst, selectRows } from '../db/direct-reads.js';
 import { columnName } from '../db/naming.js';
 import { toDbValue } from '../db/values.js';
 import type { ScalarAttribute, ContentType } from '../model/types.js';
@@ -16,12 +17,12 @@ import type { EngineContext } from './types.js';
 export async function isValueTaken(
   ctx: EngineContext, schema: ContentType, attr: ScalarAttribute, value: unknown, excludeDocumentId: string | undefined, published: boolean, locale?: string,
 ): Promise<boolean> {
-  const query = ctx.knex(schema.collectionName).first('id').where(columnName(attr.name), toDbValue(attr.type, value, ctx.dialect.name) as Knex.Value);
+  const query = ctx.knex(schema.collectionName).select('id').where(columnName(attr.name), toDbValue(attr.type, value, ctx.dialect.name) as Knex.Value);
   // localized types: unique per locale
   applyLocale(query, schema, schema.collectionName, locale);
   if (excludeDocumentId !== undefined) query.whereNot('document_id', excludeDocumentId);
   if (schema.draftAndPublish) query.where((qb) => (published ? qb.whereNotNull('published_at') : qb.whereNull('published_at')));
-  return Boolean(await query);
+  return (await selectFirst(ctx.knex, query)) !== undefined;
 }
 
 /** The values of uid attribute `name` equal to `base` or starting with `base-`, outside `excludeDocumentId`. */
@@ -30,5 +31,5 @@ export async function takenUidValues(ctx: EngineContext, schema: ContentType, na
   const query = ctx.knex(schema.collectionName).select(column).where((qb) => qb.where(column, base).orWhere(column, 'like', `${base}-%`));
   applyLocale(query, schema, schema.collectionName, locale);
   if (excludeDocumentId !== undefined) query.whereNot('document_id', excludeDocumentId);
-  return new Set(((await query) as Array<Record<string, unknown>>).map((r) => String(r[column])));
+  return new Set((await selectRows(ctx.knex, query)).map((r) => String(r[column])));
 }

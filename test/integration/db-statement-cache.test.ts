@@ -61,9 +61,22 @@ describe('attachStatementCache', () => {
     ]);
   });
 
+  it('tells `onDdl` before preparing DDL, and can be emptied', () => {
+    const { db, prepared } = countingConnection();
+    let ddl = 0;
+    const clear = attachStatementCache(db, true, { onDdl: () => (ddl += 1) });
+    db.prepare('select 1');
+    db.prepare('create table t (a integer)');
+    expect(ddl).toBe(1);
+    db.prepare('select 2');
+    clear();
+    db.prepare('select 2');
+    expect(prepared).toEqual(['select 1', 'create table t (a integer)', 'select 2', 'select 2']);
+  });
+
   it('keeps at most `size` statements, dropping the least recently used', () => {
     const { db, prepared } = countingConnection();
-    attachStatementCache(db, true, 2);
+    attachStatementCache(db, true, { size: 2 });
     db.prepare('select 1');
     db.prepare('select 2');
     db.prepare('select 1');

@@ -6,6 +6,7 @@
  * into chunks only to stay under the databases' bound-parameter limits.
  */
 import type { Knex } from 'knex';
+import { selectRows } from '../../db/direct-reads.js';
 import type { PublicationStatus } from '../../query/ast.js';
 import { createAliases } from '../aliases.js';
 import { joinLinkTarget, keyColumn, loadsThroughParentRow } from '../attribute-links.js';
@@ -28,10 +29,10 @@ export function chunk<T>(items: readonly T[], size = IN_CHUNK_SIZE): T[][] {
   return chunks;
 }
 
-/** Runs `build(keys)` once per chunk of `keys` and concatenates the rows, in order. */
-export async function loadByKeys<K>(keys: readonly K[], build: (keys: K[]) => Knex.QueryBuilder): Promise<Row[]> {
+/** Runs `build(keys)` on `ctx` once per chunk of `keys` and concatenates the rows, in order. */
+export async function loadByKeys<K>(ctx: EngineContext, keys: readonly K[], build: (keys: K[]) => Knex.QueryBuilder): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const part of chunk(keys)) rows.push(...((await build(part)) as Row[]));
+  for (const part of chunk(keys)) rows.push(...(await selectRows(ctx.knex, build(part))));
   return rows;
 }
 
@@ -44,7 +45,7 @@ export function loadLinkedRows(
 ): Promise<Row[]> {
   const knex: Knex = ctx.knex;
   const { link, selection } = target;
-  return loadByKeys(parentKeys, (keys) => {
+  return loadByKeys(ctx, parentKeys, (keys) => {
     const scope: StatementScope = { ctx, aliases: createAliases(), status };
     const linkAlias = scope.aliases.next();
     const targetAlias = scope.aliases.next();

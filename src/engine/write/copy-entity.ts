@@ -7,6 +7,7 @@ import {
   COMPONENT_LINK_COLUMNS as C, LINK_COLUMNS as L, MEDIA_LINK_COLUMNS as M, MEDIA_LINK_TABLE,
   componentLinkTable, relationLinkTable,
 } from '../../db/naming.js';
+import { selectFirst } from '../../db/direct-reads.js';
 import { toNumber } from '../../db/values.js';
 import { UPLOAD_FILE_UID } from '../../model/built-in-types.js';
 import type { Schema } from '../../model/types.js';
@@ -15,7 +16,7 @@ import type { EngineContext } from '../types.js';
 import { insertRow, insertRows } from './rows.js';
 
 export async function copyEntity(ctx: EngineContext, schema: Schema, fromId: number, overrides: Record<string, unknown>): Promise<number> {
-  const source = (await ctx.knex(schema.collectionName).where('id', fromId).first()) as Record<string, unknown> | undefined;
+  const source = await selectFirst(ctx.knex, ctx.knex(schema.collectionName).where('id', fromId));
   if (!source) throw new Error(`copyEntity: row ${fromId} of ${schema.collectionName} does not exist`);
   const { id: _omit, ...columns } = source;
   const toId = await insertRow(ctx, schema.collectionName, { ...columns, ...overrides });

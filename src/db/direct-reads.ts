@@ -1,0 +1,102 @@
+/**
+ * SQLite reads outside a transaction, run synchronously on a read connection of their own instead
+ * of through knex's runner and pool. Knex still builds and compiles the statement; what is skipped
+ * is ~12 µs a statement of runner, pool acquire, events and promises (docs/benchmarks.md "Direct
+ * SQLite reads").
+ *
+ * Why a second connection and not knex's: knex's one pooled connection may be inside another
+ * request's write transaction (between two awaits), and a read on it would see that transaction's
+ * uncommitted rows. The read connection is on the same file in WAL mode: a reader sees the last
+ * committed transaction and never blocks the writer, and a write has committed before its response
+ * is sent, so every later read sees it. Reads inside a transaction (ctx.knex is the transaction)
+ * stay on the transaction's connection through knex. No read connection (knex path only) for
+ * `:memory:` (a second connection would be another database) or a file not in WAL mode.
+ *
+ * Kept from the knex path: statement counts, time and the no-new-statement rule of an aborted
+ * request (`countSynchronousStatement`), the `DEBUG=knex:query` / `knex:bindings` lines (same
+ * namespaces, same text), knex's binding conversion for better-sqlite3 (Date → ms, boolean →
+ * 0/1), and the SQL in front of a failed statement's message (without the bound values).
+ */
+import createDebug from 'debug';
+import type { Knex } from 'knex';
+import { countSynchronousStatement } from './statement-counter.js';
+
+export type Row = Readonly<Record<string, unknown>>;
+
+interface ReadStatement {
+  all(bindings: readonly unknown[]): unknown[];
+}
+
+/** What the read path needs of a better-sqlite3 connection. */
+export interface ReadConnection {
+  prepare(sql: string): ReadStatement;
+  pragma(sql: string, options: { simple: true }): unknown;
+  close(): unknown;
+}
+
+const debugQuery = createDebug('knex:query');
+const debugBindings = createDebug('knex:bindings');
+
+/** the read connection of each root knex instance that has one (never of a transaction) */
+const readers = new WeakMap<object, ReadConnection>();
+
+/**
+ * Makes `connection` (opened on the file of `knex`'s SQLite database, set up like knex's own)
+ * the read connection of `knex`, if the file is in WAL mode; else closes it. Returns whether it
+ * was kept. The connection refuses writes (`query_only`).
+ */
+export function attachReadConnection(knex: Knex, connection: ReadConnection): boolean {
+  if (String(connection.pragma('journal_mode', { simple: true })).toLowerCase() !== 'wal') {
+    connection.close();
+    return false;
+  }
+  connection.pragma('query_only = ON', { simple: true });
+  readers.set(knex, connection);
+  return true;
+}
+
+/** Closes the read connection of `knex`, if it has one. */
+export function closeReadConnection(knex: Knex): void {
+  const connection = readers.get(knex);
+  if (connection === undefined) return;
+  readers.delete(knex);
+  connection.close();
+}
+
+function driverBinding(binding: unknown): unknown {
+  if (binding instanceof Date) return binding.valueOf();
+  if (typeof binding === 'boolean') return Number(binding);
+  return binding;
+}
+
+function runOn(connection: ReadConnection, sql: string, bindings: readonly unknown[]): Row[] {
+  // as knex logs them, whose second argument is the transaction id (none outside a transaction)
+  if (debugQuery.enabled) debugQuery(sql.replace(/%/g, '%%'), undefined);
+  if (debugBindings.enabled) debugBindings(bindings, undefined);
+  return countSynchronousStatement(() => {
+    try {
+      return connection.prepare(sql).all(bindings.map(driverBinding)) as Row[];
+    } catch (error) {
+      if (error instanceof Error) error.message = `${sql} - ${error.message}`;
+      throw error;
+    }
+  });
+}
+
+/**
+ * The rows of the SELECT `qb`, built on `knex` (the engine context's connection or transaction):
+ * synchronously on the read connection when `knex` is a root instance that has one, else through
+ * knex. Await the result either way.
+ */
+export function selectRows(knex: Knex | Knex.Transaction, qb: Knex.QueryBuilder): Row[] | PromiseLike<Row[]> {
+  const connection = readers.get(knex);
+  if (connection === undefined) return qb as PromiseLike<Row[]>;
+  const { sql, bindings } = qb.toSQL();
+  return runOn(connection, sql, bindings);
+}
+
+/** The first row of the SELECT `qb` (limited to one, inline: a bound LIMIT plans slower in SQLite). */
+export async function selectFirst(knex: Knex | Knex.Transaction, qb: Knex.QueryBuilder): Promise<Row | undefined> {
+  const [row] = await selectRows(knex, qb.limit(1, { skipBinding: true }));
+  return row;
+}

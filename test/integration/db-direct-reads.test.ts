@@ -1,0 +1,120 @@
+/**
+ * SQLite reads outside a transaction on the read connection (`src/db/direct-reads.ts`): the same
+ * rows as through knex, counted and refused after an abort like knex's statements, never inside
+ * a transaction, seeing every commit, schema changes included, and refusing writes. `:memory:`
+ * has no read connection. SQLite only: PostgreSQL and MySQL always take the knex path.
+ */
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../src/db/connection.js';
+import { selectFirst, selectRows } from '../../src/db/direct-reads.js';
+import { abortStatements, createStatementCounter, runWithStatementCounter } from '../../src/db/statement-counter.js';
+import { ServiceUnavailableError } from '../../src/errors/index.js';
+
+const file = join(tmpdir(), `vellum-direct-reads-${process.pid}-${Date.now()}.db`);
+let db: Database | undefined;
+
+afterEach(async () => {
+  await db?.close();
+  db = undefined;
+  await Promise.all(['', '-wal', '-shm'].map((suffix) => rm(`${file}${suffix}`, { force: true })));
+});
+
+async function openWithItems(filename = file): Promise<Database> {
+  db = await openDatabase({ client: 'sqlite', connection: { filename } });
+  await db.knex.schema.createTable('items', (t) => {
+    t.increments('id');
+    t.string('name');
+    t.bigInteger('big');
+    t.boolean('flag');
+    t.text('at');
+  });
+  await db.knex('items').insert([
+    { name: 'a', big: '9007199254740993', flag: true, at: '2026-01-01' },
+    { name: 'b', big: '1', flag: false, at: null },
+    { name: 'c%', big: '2', flag: true, at: '2026-02-01' },
+  ]);
+  return db;
+}
+
+/** Whether `value` was answered without knex: rows, not a query builder to await. */
+const isDirect = (value: unknown): boolean => Array.isArray(value);
+
+describe('direct SQLite reads', () => {
+  it('return the rows knex returns, bindings converted as knex converts them', async () => {
+    const { knex } = await openWithItems();
+    const queries = [
+      () => knex('items').select('*').orderBy('id'),
+      () => knex('items').select('id', 'big').where('flag', true).orderBy('id', 'desc'),
+      () => knex('items').select('name').where('name', 'like', 'c%').whereNotNull('at'),
+      () => knex('items').count({ count: '*' }).where('big', '>', 1),
+      () => knex('items').select('id').whereIn('id', [1, 3]).limit(5, { skipBinding: true }).offset(1),
+    ];
+    for (const query of queries) {
+      const direct = selectRows(knex, query());
+      expect(isDirect(direct)).toBe(true);
+      expect(direct).toEqual(await query());
+    }
+    expect(await selectFirst(knex, knex('items').select('name').orderBy('id', 'desc'))).toEqual({ name: 'c%' });
+    expect(await selectFirst(knex, knex('items').select('name').where('id', 99))).toBeUndefined();
+  });
+
+  it('count toward the unit of work and start nothing once it is aborted', async () => {
+    const { knex } = await openWithItems();
+    const counter = createStatementCounter();
+    await runWithStatementCounter(async () => {
+      await selectRows(knex, knex('items').select('id'));
+      await selectFirst(knex, knex('items').select('id'));
+      await knex('items').select('id');
+    }, counter);
+    expect(counter.count).toBe(3);
+    expect(counter.running.size).toBe(0);
+    abortStatements(counter);
+    await runWithStatementCounter(async () => {
+      expect(() => selectRows(knex, knex('items').select('id'))).toThrow(ServiceUnavailableError);
+    }, counter);
+    expect(counter.count).toBe(3);
+  });
+
+  it('stay on the transaction inside one, and see every commit outside', async () => {
+    const { knex } = await openWithItems();
+    const names = (rows: ReadonlyArray<Record<string, unknown>>) => rows.map((row) => row.name);
+    await knex.transaction(async (trx) => {
+      await trx('items').insert({ name: 'uncommitted', big: '4', flag: false });
+      const inside = selectRows(trx, trx('items').select('name').orderBy('id'));
+      expect(isDirect(inside)).toBe(false);
+      expect(names(await inside)).toContain('uncommitted');
+      // the read connection neither waits for the open write transaction nor sees it
+      expect(names(await selectRows(knex, knex('items').select('name').orderBy('id')))).toEqual(['a', 'b', 'c%']);
+    });
+    expect(names(await selectRows(knex, knex('items').select('name').orderBy('id')))).toEqual(['a', 'b', 'c%', 'uncommitted']);
+    await knex('items').where('name', 'a').update({ name: 'a2' });
+    expect(await selectFirst(knex, knex('items').select('name').where('id', 1))).toEqual({ name: 'a2' });
+  });
+
+  it('see schema changes made through knex, cached statements included', async () => {
+    const { knex } = await openWithItems();
+    const all = () => selectRows(knex, knex('items').select('*').where('id', 2));
+    expect(Object.keys((await all())[0] ?? {})).toEqual(['id', 'name', 'big', 'flag', 'at']);
+    await knex.schema.alterTable('items', (t) => t.integer('extra'));
+    await knex('items').where('id', 2).update({ extra: 5 });
+    expect(await all()).toEqual([{ id: 2n, name: 'b', big: 1n, flag: 0n, at: null, extra: 5n }]);
+    await knex.schema.dropTable('items');
+    expect(() => selectRows(knex, knex('items').select('*'))).toThrow(/select \* from `items` - no such table: items/);
+  });
+
+  it('refuse to write', async () => {
+    const { knex } = await openWithItems();
+    expect(() => selectRows(knex, knex('items').insert({ name: 'x' }))).toThrow();
+    expect(await knex('items').count({ n: '*' })).toEqual([{ n: 3n }]);
+  });
+
+  it('are not used on an in-memory database, a second connection would be another database', async () => {
+    const { knex } = await openWithItems(':memory:');
+    const rows = selectRows(knex, knex('items').select('name').orderBy('id'));
+    expect(isDirect(rows)).toBe(false);
+    expect(await rows).toEqual([{ name: 'a' }, { name: 'b' }, { name: 'c%' }]);
+  });
+});
