@@ -81,7 +81,7 @@ export function throwIfAborted(): void {
  * else counted, its time added, failed or not.
  */
 export function countSynchronousStatement<T>(run: () => T): T {
-  const counter = storage.getStore();
+  const counter = currentCounter();
   if (!counter) return run();
   if (counter.aborted) throw abortedError();
   const at = performance.now();
