@@ -13,12 +13,13 @@ import { toNumber } from '../../db/values.js';
 import type { Schema } from '../../model/types.js';
 import type { PopulateNode, PublicationStatus } from '../../query/ast.js';
 import { loadsThroughParentRow, type LinkSpec, type RowKey } from '../attribute-links.js';
-import { readRow } from '../read-row.js';
+import { rowReader } from '../read-row.js';
 import { selectFields } from '../select-fields.js';
 import { chargeEntries } from '../entry-budget.js';
 import type { EngineContext, Entry } from '../types.js';
 import { LINK_ORDER, PARENT_KEY, loadLinkedRows } from './load-batch.js';
-import { planPopulate, type PopulatePlan } from './plan.js';
+import { loadSharedLinks, type LinkedRows } from './load-group.js';
+import { planPopulate, type PopulatePlan, type TargetPlan } from './plan.js';
 
 interface Child {
   readonly entry: Entry;
@@ -40,10 +41,12 @@ export async function populateEntries(
   const names = Object.keys(schema.attributes);
   const rank = (name: string): number => (names.includes(name) ? names.indexOf(name) : names.length);
   const nodes = [...populate].sort((a, b) => rank(a.attribute) - rank(b.attribute));
-  for (const node of nodes) {
-    const plan = planPopulate(ctx.registry, schema, node);
-    if (plan) await populateAttribute(ctx, plan, entries, status, weights);
-  }
+  const plans = nodes.flatMap((node) => planPopulate(ctx.registry, schema, node) ?? []);
+  // a request whose client went away reads no further level (even inside a transaction)
+  throwIfAborted();
+  // components and media of this level behind one link table: one statement (load-group.ts)
+  const shared = await loadSharedLinks(ctx, plans, entries);
+  for (const plan of plans) await populateAttribute(ctx, plan, entries, status, weights, shared);
 }
 
 const keyOf = (entry: Entry, key: RowKey): string => String(key === 'id' ? entry.id : entry.documentId);
@@ -51,7 +54,8 @@ const keyOf = (entry: Entry, key: RowKey): string => String(key === 'id' ? entry
 const loadKeyOf = (link: LinkSpec): RowKey => (loadsThroughParentRow(link) ? 'id' : link.parentKey);
 
 async function populateAttribute(
-  ctx: EngineContext, plan: PopulatePlan, parents: readonly Entry[], parentStatus: PublicationStatus, weights: ReadonlyMap<Entry, number> | undefined,
+  ctx: EngineContext, plan: PopulatePlan, parents: readonly Entry[], parentStatus: PublicationStatus,
+  weights: ReadonlyMap<Entry, number> | undefined, shared: ReadonlyMap<TargetPlan, LinkedRows>,
 ): Promise<void> {
   // The link names the target document; the status picks which of its rows is read.
   const status = plan.status ?? parentStatus;
@@ -65,15 +69,18 @@ async function populateAttribute(
     const parentKeys = [...keyWeights.keys()];
     const keys = loadKeyOf(target.link) === 'id' ? parentKeys.map(Number) : parentKeys;
     const fields = selectFields(target.schema, target.selection.fields);
-    // a request whose client went away reads no further level (even inside a transaction)
-    throwIfAborted();
-    const rows = await loadLinkedRows(ctx, target, fields, keys, status);
-    const lead = target.componentUid === null ? {} : { __component: target.componentUid };
-    const children = rows.map((row, i) => ({
-      parent: String(loadKeyOf(target.link) === 'id' ? toNumber(row[PARENT_KEY]) : row[PARENT_KEY]),
+    let linked = shared.get(target);
+    if (linked === undefined) {
+      throwIfAborted();
+      linked = { rows: await loadLinkedRows(ctx, target, fields, keys, status), prefix: '' };
+    }
+    const read = rowReader(fields, linked.prefix, target.componentUid);
+    const byId = loadKeyOf(target.link) === 'id';
+    const children = linked.rows.map((row, i) => ({
+      parent: String(byId ? toNumber(row[PARENT_KEY]) : row[PARENT_KEY]),
       // Dynamic-zone items of every component type interleave by their link order.
       order: plan.targets.length > 1 ? toNumber(row[LINK_ORDER]) : i,
-      entry: readRow(fields, row, lead),
+      entry: read(row),
     }));
     const childWeights = new Map<Entry, number>();
     let occurrences = 0;
