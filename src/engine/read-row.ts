@@ -44,26 +44,14 @@ function stepsOf(selection: FieldSelection, prefix: string): ColumnStep[] {
  * and one conversion per key, so every entry of a shape gets the same hidden class and every
  * conversion call site sees one function (V8 inlines it), instead of a loop that adds keys one by
  * one through a call site shared by all types. Keys and columns are embedded as JSON string
- * literals; `__proto__` as a key would set the prototype in a literal, so such a selection keeps
- * the loop.
+ * literals; no key is `__proto__` (names starting with `__` are reserved: model/build-attribute.ts).
  */
 function compileReader(steps: readonly ColumnStep[], componentUid: string | null): RowReader {
-  const keys = [...(componentUid === null ? [] : ['__component']), ...steps.map((step) => step.key)];
-  if (keys.includes('__proto__')) return loopReader(steps, componentUid);
   const props = steps.map((step, i) => `${JSON.stringify(step.key)}: r${i}(row[${JSON.stringify(step.column)}])`);
   if (componentUid !== null) props.unshift(`__component: ${JSON.stringify(componentUid)}`);
   const names = steps.map((_, i) => `r${i}`);
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from the model's names, quoted as JSON literals
   const build = new Function(...names, `return function readRow(row) { return { ${props.join(', ')} }; };`) as (...readers: DbValueReader[]) => RowReader;
   return build(...steps.map((step) => step.read));
-}
-
-function loopReader(steps: readonly ColumnStep[], componentUid: string | null): RowReader {
-  return (row) => {
-    const entry: Record<string, unknown> = componentUid === null ? {} : { __component: componentUid };
-    for (const step of steps) entry[step.key] = step.read(row[step.column]);
-    return entry as Entry;
-  };
 }
 
 /** Readers by selection (select-fields.ts keeps selections across requests), then column prefix and component. */

@@ -74,10 +74,11 @@ export async function loadSharedLinks(
     if (group) group.push(target);
     else groups.set(key, [target]);
   }
-  const keys = [...new Set(parents.map((parent) => parent.id))];
+  let keys: number[] | undefined;
   for (const group of groups.values()) {
-    const slots = slotsOf(group);
-    if (group.length < 2 || slots === null) continue;
+    const slots = group.length < 2 ? null : slotsOf(group);
+    if (slots === null) continue;
+    keys ??= [...new Set(parents.map((parent) => parent.id))];
     const rows = await loadByKeys(keys, (part) => groupStatement(ctx, group, slots, part));
     for (const [target, linked] of splitRows(group, slots, rows)) loaded.set(target, linked);
   }

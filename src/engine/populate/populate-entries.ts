@@ -1,7 +1,9 @@
 /**
  * Batched population: for each populated attribute, the targets of *all* parent entries are
- * loaded together (load-batch.ts), then the children are populated the same way, level by
- * level. Statements depend on the shape of `populate`, never on the number of entries.
+ * loaded together (load-batch.ts; the components, zone kinds and media attributes of a level,
+ * which share a link table, in one statement: load-group.ts), then the children are populated
+ * the same way, level by level. Statements depend on the shape of `populate`, never on the
+ * number of entries.
  * Populated to-one with nothing behind it → null; to-many → [].
  *
  * A child row is one object shared by every parent with the same key, so the response repeats
@@ -35,7 +37,7 @@ export async function populateEntries(
   /** how many times each entry appears in the response (absent: once) */
   weights?: ReadonlyMap<Entry, number>,
 ): Promise<void> {
-  if (entries.length === 0) return;
+  if (entries.length === 0 || populate.length === 0) return;
   // Schema order, so populated keys follow the attribute order whatever order `populate` had
   // (`localizations`, which is no schema attribute, last).
   const names = Object.keys(schema.attributes);
@@ -82,15 +84,17 @@ async function populateAttribute(
       order: plan.targets.length > 1 ? toNumber(row[LINK_ORDER]) : i,
       entry: read(row),
     }));
+    // the weights of the children matter only to a level below them
+    const nested = target.selection.populate.length > 0;
     const childWeights = new Map<Entry, number>();
     let occurrences = 0;
     for (const child of children) {
       const weight = keyWeights.get(child.parent) ?? 1;
-      childWeights.set(child.entry, weight);
+      if (nested) childWeights.set(child.entry, weight);
       occurrences += weight;
     }
     chargeEntries(occurrences);
-    await populateEntries(ctx, target.schema, children.map((c) => c.entry), target.selection.populate, status, childWeights);
+    if (nested) await populateEntries(ctx, target.schema, children.map((c) => c.entry), target.selection.populate, status, childWeights);
     for (const child of children) {
       const list = byParent.get(child.parent);
       if (list) list.push(child);
