@@ -25,22 +25,21 @@ describe('rowReader', () => {
     expect(readRow(selection, row)).toEqual(entry);
   });
 
-  it('is built once per selection, column prefix and component', () => {
+  it('is built once per selection and component', () => {
     expect(rowReader(selection)).toBe(rowReader(selection));
-    expect(rowReader(selection, '__s1_')).not.toBe(rowReader(selection));
-    expect(rowReader(selection, '', 'shared.quote')).not.toBe(rowReader(selection));
+    expect(rowReader(selection, 'shared.quote')).toBe(rowReader(selection, 'shared.quote'));
+    expect(rowReader(selection, 'shared.quote')).not.toBe(rowReader(selection));
   });
 
-  it('reads prefixed columns and leads a dynamic-zone item with __component', () => {
-    const prefixed = Object.fromEntries(Object.entries(row).map(([key, value]) => [`__s1_${key}`, value]));
-    const read = rowReader(selection, '__s1_', 'shared.quote');
-    expect(Object.keys(read(prefixed))).toEqual(['__component', ...Object.keys(entry)]);
-    expect(read(prefixed)).toEqual({ __component: 'shared.quote', ...entry });
+  it('leads a dynamic-zone item with __component', () => {
+    const read = rowReader(selection, 'shared.quote');
+    expect(Object.keys(read(row))).toEqual(['__component', ...Object.keys(entry)]);
+    expect(read(row)).toEqual({ __component: 'shared.quote', ...entry });
   });
 
   it('missing columns read as null; names are data, not code', () => {
     const odd: FieldSelection = { system: ['id'], attributes: [scalar('a"b\\c', 'string'), scalar('gone', 'string')] };
-    const result = rowReader(odd, 'x"}; throw 1; //')({ 'x"}; throw 1; //id': 1n, 'x"}; throw 1; //a"b\\c': 'x' });
-    expect(result).toEqual({ id: 1, 'a"b\\c': 'x', gone: null });
+    const result = rowReader(odd, 'x"}; throw 1; //')({ id: 1n, 'a"b\\c': 'x' });
+    expect(result).toEqual({ __component: 'x"}; throw 1; //', id: 1, 'a"b\\c': 'x', gone: null });
   });
 });

@@ -32,10 +32,10 @@ interface ColumnStep {
   readonly read: DbValueReader;
 }
 
-function stepsOf(selection: FieldSelection, prefix: string): ColumnStep[] {
+function stepsOf(selection: FieldSelection): ColumnStep[] {
   return [
-    ...selection.system.map((field) => ({ key: field, column: prefix + SYSTEM_COLUMNS[field], read: systemReader(field) })),
-    ...selection.attributes.map((attr) => ({ key: attr.name, column: prefix + columnName(attr.name), read: dbValueReader(attr.type) })),
+    ...selection.system.map((field) => ({ key: field, column: SYSTEM_COLUMNS[field], read: systemReader(field) })),
+    ...selection.attributes.map((attr) => ({ key: attr.name, column: columnName(attr.name), read: dbValueReader(attr.type) })),
   ];
 }
 
@@ -54,22 +54,20 @@ function compileReader(steps: readonly ColumnStep[], componentUid: string | null
   return build(...steps.map((step) => step.read));
 }
 
-/** Readers by selection (select-fields.ts keeps selections across requests), then column prefix and component. */
-const readers = new WeakMap<FieldSelection, Map<string, RowReader>>();
+/** Readers by selection (select-fields.ts keeps selections across requests), then component. */
+const readers = new WeakMap<FieldSelection, Map<string | null, RowReader>>();
 
 /**
  * The reader of rows selected with `selection`: system fields, then the attributes in schema
- * order, after `__component` for a dynamic-zone item (`componentUid`). `prefix`: what precedes
- * each column name in the row (statements joining several targets alias them: load-group.ts).
+ * order, after `__component` for a dynamic-zone item (`componentUid`).
  */
-export function rowReader(selection: FieldSelection, prefix = '', componentUid: string | null = null): RowReader {
-  let byShape = readers.get(selection);
-  if (byShape === undefined) readers.set(selection, (byShape = new Map()));
-  const shape = `${prefix}\0${componentUid ?? ''}`;
-  let reader = byShape.get(shape);
+export function rowReader(selection: FieldSelection, componentUid: string | null = null): RowReader {
+  let byComponent = readers.get(selection);
+  if (byComponent === undefined) readers.set(selection, (byComponent = new Map()));
+  let reader = byComponent.get(componentUid);
   if (reader === undefined) {
-    reader = compileReader(stepsOf(selection, prefix), componentUid);
-    byShape.set(shape, reader);
+    reader = compileReader(stepsOf(selection), componentUid);
+    byComponent.set(componentUid, reader);
   }
   return reader;
 }

@@ -226,11 +226,10 @@ describeEachDialect('engine population', (dialect) => {
       const thirty = await count(30);
       expect(ten.entries).toHaveLength(10);
       expect(thirty.entries).toHaveLength(30);
-      // rows 1 + category 1 + articles 1 + author 1 + tags 1 + cover and gallery 1 (one media link
-      // table) + seo, quote and media 1 (one component link table) + social 1 + shareImage 1
-      // + quote.author 1 + media.file 1
-      expect(ten.statements).toBe(11);
-      expect(thirty.statements).toBe(11);
+      // rows 1 + category 1 + articles 1 + author 1 + tags 1 + cover 1 + gallery 1 + seo 1 + social 1
+      // + shareImage 1 + quote 1 + quote.author 1 + media 1 + media.file 1
+      expect(ten.statements).toBe(14);
+      expect(thirty.statements).toBe(14);
       expect(byIndex(thirty.entries, 29).blocks).toHaveLength(2);
     });
   });

@@ -1,9 +1,7 @@
 /**
  * Batched population: for each populated attribute, the targets of *all* parent entries are
- * loaded together (load-batch.ts; the components, zone kinds and media attributes of a level,
- * which share a link table, in one statement: load-group.ts), then the children are populated
- * the same way, level by level. Statements depend on the shape of `populate`, never on the
- * number of entries.
+ * loaded together (load-batch.ts), then the children are populated the same way, level by
+ * level. Statements depend on the shape of `populate`, never on the number of entries.
  * Populated to-one with nothing behind it → null; to-many → [].
  *
  * A child row is one object shared by every parent with the same key, so the response repeats
@@ -20,8 +18,7 @@ import { selectFields } from '../select-fields.js';
 import { chargeEntries } from '../entry-budget.js';
 import type { EngineContext, Entry } from '../types.js';
 import { LINK_ORDER, PARENT_KEY, loadLinkedRows } from './load-batch.js';
-import { loadSharedLinks, type LinkedRows } from './load-group.js';
-import { planPopulate, type PopulatePlan, type TargetPlan } from './plan.js';
+import { planPopulate, type PopulatePlan } from './plan.js';
 
 interface Child {
   readonly entry: Entry;
@@ -43,12 +40,10 @@ export async function populateEntries(
   const names = Object.keys(schema.attributes);
   const rank = (name: string): number => (names.includes(name) ? names.indexOf(name) : names.length);
   const nodes = [...populate].sort((a, b) => rank(a.attribute) - rank(b.attribute));
-  const plans = nodes.flatMap((node) => planPopulate(ctx.registry, schema, node) ?? []);
-  // a request whose client went away reads no further level (even inside a transaction)
-  throwIfAborted();
-  // components and media of this level behind one link table: one statement (load-group.ts)
-  const shared = await loadSharedLinks(ctx, plans, entries);
-  for (const plan of plans) await populateAttribute(ctx, plan, entries, status, weights, shared);
+  for (const node of nodes) {
+    const plan = planPopulate(ctx.registry, schema, node);
+    if (plan) await populateAttribute(ctx, plan, entries, status, weights);
+  }
 }
 
 const keyOf = (entry: Entry, key: RowKey): string => String(key === 'id' ? entry.id : entry.documentId);
@@ -56,8 +51,7 @@ const keyOf = (entry: Entry, key: RowKey): string => String(key === 'id' ? entry
 const loadKeyOf = (link: LinkSpec): RowKey => (loadsThroughParentRow(link) ? 'id' : link.parentKey);
 
 async function populateAttribute(
-  ctx: EngineContext, plan: PopulatePlan, parents: readonly Entry[], parentStatus: PublicationStatus,
-  weights: ReadonlyMap<Entry, number> | undefined, shared: ReadonlyMap<TargetPlan, LinkedRows>,
+  ctx: EngineContext, plan: PopulatePlan, parents: readonly Entry[], parentStatus: PublicationStatus, weights: ReadonlyMap<Entry, number> | undefined,
 ): Promise<void> {
   // The link names the target document; the status picks which of its rows is read.
   const status = plan.status ?? parentStatus;
@@ -71,14 +65,12 @@ async function populateAttribute(
     const parentKeys = [...keyWeights.keys()];
     const keys = loadKeyOf(target.link) === 'id' ? parentKeys.map(Number) : parentKeys;
     const fields = selectFields(target.schema, target.selection.fields);
-    let linked = shared.get(target);
-    if (linked === undefined) {
-      throwIfAborted();
-      linked = { rows: await loadLinkedRows(ctx, target, fields, keys, status), prefix: '' };
-    }
-    const read = rowReader(fields, linked.prefix, target.componentUid);
+    // a request whose client went away reads no further level (even inside a transaction)
+    throwIfAborted();
+    const rows = await loadLinkedRows(ctx, target, fields, keys, status);
+    const read = rowReader(fields, target.componentUid);
     const byId = loadKeyOf(target.link) === 'id';
-    const children = linked.rows.map((row, i) => ({
+    const children = rows.map((row, i) => ({
       parent: String(byId ? toNumber(row[PARENT_KEY]) : row[PARENT_KEY]),
       // Dynamic-zone items of every component type interleave by their link order.
       order: plan.targets.length > 1 ? toNumber(row[LINK_ORDER]) : i,
