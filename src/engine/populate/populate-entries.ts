@@ -46,7 +46,9 @@ export async function populateEntries(
   }
 }
 
-const keyOf = (entry: Entry, key: RowKey): string => String(key === 'id' ? entry.id : entry.documentId);
+/** A parent's key as its rows and the link rows hold it: a row id (number) or a document id (string), never converted. */
+type ParentKey = number | string;
+const keyOf = (entry: Entry, key: RowKey): ParentKey => (key === 'id' ? entry.id : String(entry.documentId));
 /** which key of the parent entries a batched load is keyed by (load-batch.ts) */
 const loadKeyOf = (link: LinkSpec): RowKey => (loadsThroughParentRow(link) ? 'id' : link.parentKey);
 
@@ -55,15 +57,14 @@ async function populateAttribute(
 ): Promise<void> {
   // The link names the target document; the status picks which of its rows is read.
   const status = plan.status ?? parentStatus;
-  const byParent = new Map<string, Child[]>();
+  const byParent = new Map<ParentKey, Child[]>();
   for (const target of plan.targets) {
-    const keyWeights = new Map<string, number>();
+    const keyWeights = new Map<ParentKey, number>();
     for (const parent of parents) {
       const key = keyOf(parent, loadKeyOf(target.link));
       keyWeights.set(key, (keyWeights.get(key) ?? 0) + (weights?.get(parent) ?? 1));
     }
-    const parentKeys = [...keyWeights.keys()];
-    const keys = loadKeyOf(target.link) === 'id' ? parentKeys.map(Number) : parentKeys;
+    const keys = [...keyWeights.keys()];
     const fields = selectFields(target.schema, target.selection.fields);
     // a request whose client went away reads no further level (even inside a transaction)
     throwIfAborted();
@@ -71,7 +72,7 @@ async function populateAttribute(
     const read = rowReader(fields, target.componentUid);
     const byId = loadKeyOf(target.link) === 'id';
     const children = rows.map((row, i) => ({
-      parent: String(byId ? toNumber(row[PARENT_KEY]) : row[PARENT_KEY]),
+      parent: byId ? toNumber(row[PARENT_KEY]) : String(row[PARENT_KEY]),
       // Dynamic-zone items of every component type interleave by their link order.
       order: plan.targets.length > 1 ? toNumber(row[LINK_ORDER]) : i,
       entry: read(row),
