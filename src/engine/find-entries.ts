@@ -11,7 +11,7 @@ import { applyFilters, type StatementScope } from './compile-filters.js';
 import { applySort } from './compile-sort.js';
 import { applyWindow, rowWindow } from './paginate.js';
 import { populateEntries } from './populate/populate-entries.js';
-import { readRow } from './read-row.js';
+import { rowReader } from './read-row.js';
 import { selectColumns, selectFields } from './select-fields.js';
 import { applyLocale, applyStatus } from './status.js';
 import { chargeEntries } from './entry-budget.js';
@@ -39,7 +39,7 @@ export async function findEntries(ctx: EngineContext, uid: string, query: Query)
   qb.select(selectColumns(fields, alias));
   applySort(scope, qb, schema, alias, query.sort);
   const rows = await selectRows(ctx.knex, applyWindow(qb, window));
-  const entries = rows.map((row) => readRow(fields, row));
+  const entries = rows.map(rowReader(fields));
   chargeEntries(entries.length);
   await populateEntries(ctx, schema, entries, query.populate, query.status);
   return entries;

@@ -10,7 +10,7 @@ import { toNumber } from '../db/values.js';
 import type { Selection } from '../query/ast.js';
 import { populateEntries } from './populate/populate-entries.js';
 import { loadByKeys } from './populate/load-batch.js';
-import { readRow } from './read-row.js';
+import { readRow, rowReader } from './read-row.js';
 import { selectColumns, selectFields } from './select-fields.js';
 import { applyLocale, applyStatus } from './status.js';
 import { chargeEntries } from './entry-budget.js';
@@ -28,7 +28,8 @@ export async function loadEntriesByRowIds(ctx: EngineContext, uid: string, rowId
   const rows = await loadByKeys(ctx, [...new Set(rowIds)], (ids) =>
     knex.select(selectColumns(fields, ALIAS)).from({ [ALIAS]: schema.collectionName }).whereIn(`${ALIAS}.id`, ids),
   );
-  const byId = new Map(rows.map((row) => [toNumber(row[SYSTEM_COLUMNS.id]), readRow(fields, row)]));
+  const read = rowReader(fields);
+  const byId = new Map(rows.map((row) => [toNumber(row[SYSTEM_COLUMNS.id]), read(row)]));
   chargeEntries(byId.size);
   await populateEntries(ctx, schema, [...byId.values()], selection.populate, selection.status);
   return rowIds.flatMap((id) => byId.get(id) ?? []);

@@ -20,7 +20,28 @@ const ALWAYS: readonly SystemField[] = ['id', 'documentId'];
 
 export const isReadable = (attr: ScalarAttribute): boolean => !attr.private && attr.type !== 'password';
 
+/**
+ * Selections by schema and `fields`, so one query shape gets one selection object across
+ * requests and its compiled row reader (read-row.ts) is built once. Bounded per schema: `fields`
+ * comes from the query string, and past the bound a selection is simply built again.
+ */
+const selections = new WeakMap<Schema, Map<string, FieldSelection>>();
+const SELECTIONS_PER_SCHEMA = 64;
+
 export function selectFields(schema: Schema, fields: readonly string[] | null): FieldSelection {
+  let bySchema = selections.get(schema);
+  if (bySchema === undefined) selections.set(schema, (bySchema = new Map()));
+  // field names never contain a NUL character; `null` (every field) gets the one key no list makes
+  const key = fields === null ? '\0' : fields.join('\0');
+  let selection = bySchema.get(key);
+  if (selection === undefined) {
+    selection = buildSelection(schema, fields);
+    if (bySchema.size < SELECTIONS_PER_SCHEMA) bySchema.set(key, selection);
+  }
+  return selection;
+}
+
+function buildSelection(schema: Schema, fields: readonly string[] | null): FieldSelection {
   const wanted = fields === null ? null : new Set(fields);
   const want = (name: string): boolean => wanted === null || wanted.has(name);
   const system: SystemField[] =
@@ -34,10 +55,12 @@ export function selectFields(schema: Schema, fields: readonly string[] | null): 
   return { system, attributes };
 }
 
+/** The column of every selected field, in entry key order. */
+export function selectedColumns(selection: FieldSelection): string[] {
+  return [...selection.system.map((field) => SYSTEM_COLUMNS[field]), ...selection.attributes.map((attr) => columnName(attr.name))];
+}
+
 /** `alias.column` for every selected field: the row keys are the bare column names. */
 export function selectColumns(selection: FieldSelection, alias: string): string[] {
-  return [
-    ...selection.system.map((field) => `${alias}.${SYSTEM_COLUMNS[field]}`),
-    ...selection.attributes.map((attr) => `${alias}.${columnName(attr.name)}`),
-  ];
+  return selectedColumns(selection).map((column) => `${alias}.${column}`);
 }

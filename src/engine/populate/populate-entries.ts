@@ -13,7 +13,7 @@ import { toNumber } from '../../db/values.js';
 import type { Schema } from '../../model/types.js';
 import type { PopulateNode, PublicationStatus } from '../../query/ast.js';
 import { loadsThroughParentRow, type LinkSpec, type RowKey } from '../attribute-links.js';
-import { readRow } from '../read-row.js';
+import { rowReader } from '../read-row.js';
 import { selectFields } from '../select-fields.js';
 import { chargeEntries } from '../entry-budget.js';
 import type { EngineContext, Entry } from '../types.js';
@@ -34,7 +34,7 @@ export async function populateEntries(
   /** how many times each entry appears in the response (absent: once) */
   weights?: ReadonlyMap<Entry, number>,
 ): Promise<void> {
-  if (entries.length === 0) return;
+  if (entries.length === 0 || populate.length === 0) return;
   // Schema order, so populated keys follow the attribute order whatever order `populate` had
   // (`localizations`, which is no schema attribute, last).
   const names = Object.keys(schema.attributes);
@@ -46,7 +46,9 @@ export async function populateEntries(
   }
 }
 
-const keyOf = (entry: Entry, key: RowKey): string => String(key === 'id' ? entry.id : entry.documentId);
+/** A parent's key as its rows and the link rows hold it: a row id (number) or a document id (string), never converted. */
+type ParentKey = number | string;
+const keyOf = (entry: Entry, key: RowKey): ParentKey => (key === 'id' ? entry.id : String(entry.documentId));
 /** which key of the parent entries a batched load is keyed by (load-batch.ts) */
 const loadKeyOf = (link: LinkSpec): RowKey => (loadsThroughParentRow(link) ? 'id' : link.parentKey);
 
@@ -55,35 +57,37 @@ async function populateAttribute(
 ): Promise<void> {
   // The link names the target document; the status picks which of its rows is read.
   const status = plan.status ?? parentStatus;
-  const byParent = new Map<string, Child[]>();
+  const byParent = new Map<ParentKey, Child[]>();
   for (const target of plan.targets) {
-    const keyWeights = new Map<string, number>();
+    const keyWeights = new Map<ParentKey, number>();
     for (const parent of parents) {
       const key = keyOf(parent, loadKeyOf(target.link));
       keyWeights.set(key, (keyWeights.get(key) ?? 0) + (weights?.get(parent) ?? 1));
     }
-    const parentKeys = [...keyWeights.keys()];
-    const keys = loadKeyOf(target.link) === 'id' ? parentKeys.map(Number) : parentKeys;
+    const keys = [...keyWeights.keys()];
     const fields = selectFields(target.schema, target.selection.fields);
     // a request whose client went away reads no further level (even inside a transaction)
     throwIfAborted();
     const rows = await loadLinkedRows(ctx, target, fields, keys, status);
-    const lead = target.componentUid === null ? {} : { __component: target.componentUid };
+    const read = rowReader(fields, target.componentUid);
+    const byId = loadKeyOf(target.link) === 'id';
     const children = rows.map((row, i) => ({
-      parent: String(loadKeyOf(target.link) === 'id' ? toNumber(row[PARENT_KEY]) : row[PARENT_KEY]),
+      parent: byId ? toNumber(row[PARENT_KEY]) : String(row[PARENT_KEY]),
       // Dynamic-zone items of every component type interleave by their link order.
       order: plan.targets.length > 1 ? toNumber(row[LINK_ORDER]) : i,
-      entry: readRow(fields, row, lead),
+      entry: read(row),
     }));
+    // the weights of the children matter only to a level below them
+    const nested = target.selection.populate.length > 0;
     const childWeights = new Map<Entry, number>();
     let occurrences = 0;
     for (const child of children) {
       const weight = keyWeights.get(child.parent) ?? 1;
-      childWeights.set(child.entry, weight);
+      if (nested) childWeights.set(child.entry, weight);
       occurrences += weight;
     }
     chargeEntries(occurrences);
-    await populateEntries(ctx, target.schema, children.map((c) => c.entry), target.selection.populate, status, childWeights);
+    if (nested) await populateEntries(ctx, target.schema, children.map((c) => c.entry), target.selection.populate, status, childWeights);
     for (const child of children) {
       const list = byParent.get(child.parent);
       if (list) list.push(child);
