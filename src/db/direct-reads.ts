@@ -102,6 +102,62 @@ export function selectRows(knex: Knex | Knex.Transaction, qb: Knex.QueryBuilder)
   return runOn(connection, sql, bindings);
 }
 
+/** A statement compiled once per shape: its SQL and the bindings before the caller's trailing ones. */
+interface CompiledShape {
+  readonly sql: string;
+  readonly leading: readonly unknown[];
+}
+
+/** Shapes kept per read connection (least recently used out first), as SQLite keeps prepared statements. */
+export const COMPILED_SHAPES = 512;
+
+const compiledShapes = new WeakMap<ReadConnection, Map<string, CompiledShape | null>>();
+
+function shapesOf(connection: ReadConnection): Map<string, CompiledShape | null> {
+  let shapes = compiledShapes.get(connection);
+  if (shapes === undefined) compiledShapes.set(connection, (shapes = new Map()));
+  return shapes;
+}
+
+/** Whether `bindings` end with exactly the values of `trailing` (the same values, by identity). */
+function endsWith(bindings: readonly unknown[], trailing: readonly unknown[]): boolean {
+  const start = bindings.length - trailing.length;
+  return start >= 0 && trailing.every((value, i) => bindings[start + i] === value);
+}
+
+/**
+ * `selectRows` of a statement whose SQL text and leading bindings are a function of `key` alone and
+ * whose last bindings are `trailing` (a batched load's `IN` keys): on the read connection, knex
+ * builds and compiles the shape once (~7–9 µs a statement, docs/benchmarks.md "Compiled SQL per
+ * query shape") and later calls run its SQL with the leading bindings and their own trailing ones.
+ * The caller's key must name everything the SQL and the leading bindings depend on (the arity of
+ * `trailing` included); a compiled statement whose bindings do not end with `trailing` is never
+ * kept (its key is marked, and it is built every time). Without a read connection, or without a
+ * key, this is `selectRows(knex, build())`.
+ */
+export function selectRowsByShape(
+  knex: Knex | Knex.Transaction,
+  key: string | undefined,
+  trailing: readonly unknown[],
+  build: () => Knex.QueryBuilder,
+): Row[] | PromiseLike<Row[]> {
+  const connection = readers.get(knex);
+  if (connection === undefined || key === undefined) return selectRows(knex, build());
+  const shapes = shapesOf(connection);
+  const shape = shapes.get(key);
+  if (shape !== undefined) {
+    // most recently used at the end
+    shapes.delete(key);
+    shapes.set(key, shape);
+    if (shape !== null) return runOn(connection, shape.sql, [...shape.leading, ...trailing]);
+    return selectRows(knex, build());
+  }
+  const { sql, bindings } = build().toSQL();
+  shapes.set(key, endsWith(bindings, trailing) ? { sql, leading: bindings.slice(0, bindings.length - trailing.length) } : null);
+  if (shapes.size > COMPILED_SHAPES) shapes.delete(shapes.keys().next().value as string);
+  return runOn(connection, sql, bindings);
+}
+
 /** The first row of the SELECT `qb` (limited to one, inline: a bound LIMIT plans slower in SQLite). */
 export async function selectFirst(knex: Knex | Knex.Transaction, qb: Knex.QueryBuilder): Promise<Row | undefined> {
   const [row] = await selectRows(knex, qb.limit(1, { skipBinding: true }));
