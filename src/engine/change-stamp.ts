@@ -8,7 +8,7 @@
  * compare for equality.
  */
 import { randomBytes } from 'node:crypto';
-import { selectFirst } from '../db/direct-reads.js';
+import { selectFirstUnlessChanged } from '../db/direct-reads.js';
 import { columnName } from '../db/naming.js';
 import { datetimeToDb } from '../db/values.js';
 import type { EngineContext } from './types.js';
@@ -38,9 +38,13 @@ export function assertChangeStamp(ctx: EngineContext, uid: string): void {
   stampTable(ctx, uid);
 }
 
-/** The current stamp (one primary-key read); null before the first change. */
+/**
+ * The current stamp (one primary-key read; on SQLite's read connection, one `PRAGMA data_version`
+ * while no other connection has committed: db/direct-reads.ts); null before the first change.
+ */
 export async function readChangeStamp(ctx: EngineContext, uid: string): Promise<string | null> {
-  const row = await selectFirst(ctx.knex, ctx.knex(stampTable(ctx, uid)).select(columnName(STAMP)).orderBy('id'));
+  const table = stampTable(ctx, uid);
+  const row = await selectFirstUnlessChanged(ctx.knex, `change stamp ${table}`, () => ctx.knex(table).select(columnName(STAMP)).orderBy('id'));
   const value = row?.[columnName(STAMP)];
   return typeof value === 'string' ? value : null;
 }

@@ -3,7 +3,7 @@
  * key, pagination, fields), then batched population. A page of size 0 runs nothing.
  */
 import type { Knex } from 'knex';
-import { selectRows } from '../db/direct-reads.js';
+import { selectRows, selectRowsByShape } from '../db/direct-reads.js';
 import { toNumber } from '../db/values.js';
 import type { FilterNode, PublicationStatus, Query } from '../query/ast.js';
 import { createAliases } from './aliases.js';
@@ -13,7 +13,7 @@ import { applyWindow, rowWindow } from './paginate.js';
 import { populateEntries } from './populate/populate-entries.js';
 import { rowReader } from './read-row.js';
 import { selectColumns, selectFields } from './select-fields.js';
-import { applyLocale, applyStatus } from './status.js';
+import { appliedLocale, applyLocale, applyStatus } from './status.js';
 import { chargeEntries } from './entry-budget.js';
 import type { EngineContext, Entry } from './types.js';
 
@@ -46,8 +46,11 @@ export async function findEntries(ctx: EngineContext, uid: string, query: Query)
 }
 
 export async function countEntries(ctx: EngineContext, uid: string, filters: FilterNode | null, status: PublicationStatus, locale?: string): Promise<number> {
-  const scope: StatementScope = { ctx, aliases: createAliases(), status };
-  const { qb } = baseQuery(scope, uid, filters, locale);
-  const [row] = await selectRows(ctx.knex, qb.count({ count: '*' }));
+  const build = (): Knex.QueryBuilder => baseQuery({ ctx, aliases: createAliases(), status }, uid, filters, locale).qb.count({ count: '*' });
+  // without filters the statement is a function of the type, the status and whether a locale applies,
+  // whose value is its one binding: compiled once (db/direct-reads.ts `selectRowsByShape`)
+  const applied = filters === null ? appliedLocale(ctx.registry.contentType(uid), locale) : undefined;
+  const shape = filters === null ? `count\0${uid}\0${status}\0${applied === undefined ? '' : 'locale'}` : undefined;
+  const [row] = await selectRowsByShape(ctx.knex, shape, applied === undefined ? [] : [applied], build);
   return toNumber(row?.count ?? 0);
 }

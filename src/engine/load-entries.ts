@@ -4,15 +4,15 @@
  * list reads.
  */
 import type { Knex } from 'knex';
-import { selectFirst } from '../db/direct-reads.js';
+import { selectRowsByShape } from '../db/direct-reads.js';
 import { SYSTEM_COLUMNS } from '../db/naming.js';
 import { toNumber } from '../db/values.js';
 import type { Selection } from '../query/ast.js';
 import { populateEntries } from './populate/populate-entries.js';
 import { loadByKeys } from './populate/load-batch.js';
 import { readRow, rowReader } from './read-row.js';
-import { selectColumns, selectFields } from './select-fields.js';
-import { applyLocale, applyStatus } from './status.js';
+import { selectColumns, selectFields, selectionKey } from './select-fields.js';
+import { appliedLocale, applyLocale, applyStatus } from './status.js';
 import { chargeEntries } from './entry-budget.js';
 import type { EngineContext, Entry } from './types.js';
 import { isPossibleDocumentId } from './document-rows.js';
@@ -40,13 +40,20 @@ export async function findEntryByDocumentId(ctx: EngineContext, uid: string, doc
   const knex: Knex = ctx.knex;
   const schema = ctx.registry.contentType(uid);
   const fields = selectFields(schema, selection.fields);
-  const qb = knex
-    .select(selectColumns(fields, ALIAS))
-    .from({ [ALIAS]: schema.collectionName })
-    .where(`${ALIAS}.${SYSTEM_COLUMNS.documentId}`, documentId);
-  applyStatus(qb, schema, ALIAS, selection.status);
-  applyLocale(qb, schema, ALIAS, selection.locale);
-  const row = await selectFirst(ctx.knex, qb.orderBy(`${ALIAS}.id`, 'asc'));
+  const build = (): Knex.QueryBuilder => {
+    const qb = knex
+      .select(selectColumns(fields, ALIAS))
+      .from({ [ALIAS]: schema.collectionName })
+      .where(`${ALIAS}.${SYSTEM_COLUMNS.documentId}`, documentId);
+    applyStatus(qb, schema, ALIAS, selection.status);
+    applyLocale(qb, schema, ALIAS, selection.locale);
+    return qb.orderBy(`${ALIAS}.id`, 'asc').limit(1, { skipBinding: true });
+  };
+  // a function of the type, the fields, the status and whether a locale applies; the document id and
+  // the locale are its bindings, in that order: compiled once (db/direct-reads.ts `selectRowsByShape`)
+  const locale = appliedLocale(schema, selection.locale);
+  const shape = `document\0${uid}\0${selectionKey(fields)}\0${selection.status}\0${locale === undefined ? '' : 'locale'}`;
+  const [row] = await selectRowsByShape(ctx.knex, shape, locale === undefined ? [documentId] : [documentId, locale], build);
   if (!row) return null;
   const entry = readRow(fields, row);
   chargeEntries(1);

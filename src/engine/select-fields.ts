@@ -55,6 +55,20 @@ function buildSelection(schema: Schema, fields: readonly string[] | null): Field
   return { system, attributes };
 }
 
+const selectionKeys = new WeakMap<FieldSelection, string>();
+let nextSelectionKey = 0;
+
+/**
+ * A short name of one selection object, for keys of compiled statements (db/direct-reads.ts
+ * `selectRowsByShape`): the same object, the same columns. A selection built again past the
+ * bound above gets another name, which only costs a compilation.
+ */
+export function selectionKey(selection: FieldSelection): string {
+  let key = selectionKeys.get(selection);
+  if (key === undefined) selectionKeys.set(selection, (key = `s${(nextSelectionKey += 1)}`));
+  return key;
+}
+
 /** The column of every selected field, in entry key order. */
 export function selectedColumns(selection: FieldSelection): string[] {
   return [...selection.system.map((field) => SYSTEM_COLUMNS[field]), ...selection.attributes.map((attr) => columnName(attr.name))];

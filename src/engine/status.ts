@@ -17,6 +17,11 @@ export function applyStatus(qb: Knex.QueryBuilder, schema: Schema, alias: string
 
 /** Restricts `alias` to the versions of one locale (localized content types; `*` or none: all). */
 export function applyLocale(qb: Knex.QueryBuilder, schema: Schema, alias: string, locale: string | undefined): void {
-  if (locale === undefined || locale === ALL_LOCALES || !isLocalizedType(schema)) return;
-  qb.where(`${alias}.${SYSTEM_COLUMNS.locale}`, locale);
+  const applied = appliedLocale(schema, locale);
+  if (applied !== undefined) qb.where(`${alias}.${SYSTEM_COLUMNS.locale}`, applied);
+}
+
+/** The locale `applyLocale` restricts `schema` to (its one binding), if any. */
+export function appliedLocale(schema: Schema, locale: string | undefined): string | undefined {
+  return locale === undefined || locale === ALL_LOCALES || !isLocalizedType(schema) ? undefined : locale;
 }

@@ -6,14 +6,14 @@
  * into chunks only to stay under the databases' bound-parameter limits.
  */
 import type { Knex } from 'knex';
-import { selectRows } from '../../db/direct-reads.js';
+import { selectRowsByShape } from '../../db/direct-reads.js';
 import type { PublicationStatus } from '../../query/ast.js';
 import { createAliases } from '../aliases.js';
 import { joinLinkTarget, keyColumn, loadsThroughParentRow } from '../attribute-links.js';
 import { applyFilters, type StatementScope } from '../compile-filters.js';
 import { applySort } from '../compile-sort.js';
 import type { Row } from '../read-row.js';
-import { selectColumns, type FieldSelection } from '../select-fields.js';
+import { selectColumns, selectionKey, type FieldSelection } from '../select-fields.js';
 import type { EngineContext } from '../types.js';
 import type { TargetPlan } from './plan.js';
 
@@ -29,11 +29,34 @@ export function chunk<T>(items: readonly T[], size = IN_CHUNK_SIZE): T[][] {
   return chunks;
 }
 
-/** Runs `build(keys)` on `ctx` once per chunk of `keys` and concatenates the rows, in order. */
-export async function loadByKeys<K>(ctx: EngineContext, keys: readonly K[], build: (keys: K[]) => Knex.QueryBuilder): Promise<Row[]> {
+/**
+ * Runs `build(keys)` on `ctx` once per chunk of `keys` and concatenates the rows, in order.
+ * `shape`: what the statement is a function of besides the keys, which are its last bindings
+ * (the chunk's length is added): its compiled SQL is then kept (db/direct-reads.ts `selectRowsByShape`).
+ */
+export async function loadByKeys<K>(ctx: EngineContext, keys: readonly K[], build: (keys: K[]) => Knex.QueryBuilder, shape?: string): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const part of chunk(keys)) rows.push(...(await selectRows(ctx.knex, build(part))));
+  for (const part of chunk(keys)) {
+    const key = shape === undefined ? undefined : `${shape}|${part.length}`;
+    rows.push(...(await selectRowsByShape(ctx.knex, key, part, () => build(part))));
+  }
   return rows;
+}
+
+/**
+ * Everything a batched load's statement depends on besides its keys, when that is small: the
+ * target, its link, the selected fields and the status. A selection with filters or a sort goes
+ * through the general compilers every time (no key).
+ */
+function linkedRowsShape(target: TargetPlan, fields: FieldSelection, status: PublicationStatus): string | undefined {
+  const { link, selection } = target;
+  if (selection.filters !== null || selection.sort.length > 0) return undefined;
+  const conditions = Object.entries(link.conditions).flat();
+  const locale = link.locale === undefined ? '' : `${link.locale.kind}:${'table' in link.locale ? link.locale.table : ''}`;
+  return [
+    'linked', target.schema.uid, link.table, link.parentColumn, link.parentKey, link.targetColumn, link.targetKey,
+    link.orderColumn ?? '', locale, selectionKey(fields), status, conditions.length, ...conditions,
+  ].join('\0');
 }
 
 export function loadLinkedRows(
@@ -66,5 +89,5 @@ export function loadLinkedRows(
     applySort(scope, qb, target.schema, targetAlias, selection.sort, { tieBreaker: false });
     if (link.orderColumn) qb.orderBy(`${linkAlias}.${link.orderColumn}`, 'asc');
     return qb.orderBy(`${targetAlias}.id`, 'asc');
-  });
+  }, linkedRowsShape(target, fields, status));
 }
