@@ -2,8 +2,9 @@
  * User JWTs, as Strapi's users-permissions issues them: HS256, payload `{ id }` plus `iat` and
  * `exp` (`jwt.expiresIn`, default 30 days), signed with `jose`.
  */
+import { loadPackage } from '../util/load-package.js';
 /** jose (46 ES modules, ~55 ms of a start) loads on first use: public reads never need it. */
-const jose = (): Promise<typeof import('jose')> => import('jose');
+const jose = (): Promise<typeof import('jose')> => loadPackage(() => import('jose'));
 
 export interface JwtService {
   issue(userId: number): Promise<string>;

@@ -7,6 +7,7 @@
  */
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { redisConnection, type RedisConnection } from './redis-connection.js';
+import { loadPackage } from '../util/load-package.js';
 
 type RateLimiterModule = typeof import('rate-limiter-flexible');
 
@@ -34,7 +35,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   // Redis connection (redis-connection.ts) is lazy too. Each failed Redis command falls back to
   // the in-memory insurance limiter.
   const limiter = once(async (): Promise<{ module: RateLimiterModule; limiter: RateLimiterAbstract }> => {
-    const module = await import('rate-limiter-flexible');
+    const module = await loadPackage(() => import('rate-limiter-flexible'));
     const memory = new module.RateLimiterMemory(shape);
     if (!redis) return { module, limiter: memory };
     return { module, limiter: new module.RateLimiterRedis({ ...shape, storeClient: await redis.client(), insuranceLimiter: memory }) };

@@ -6,6 +6,7 @@
  * rather than a request waiting on a dead connection.
  */
 import type { Redis } from 'ioredis';
+import { loadPackage } from '../util/load-package.js';
 
 export interface RedisConnection {
   /** the connected client (connects on first use) */
@@ -19,7 +20,7 @@ export function redisConnection(url: string): RedisConnection {
   let opening: Promise<Redis> | undefined;
   return {
     client() {
-      opening ??= import('ioredis').then(({ Redis: Client }) => {
+      opening ??= loadPackage(() => import('ioredis')).then(({ Redis: Client }) => {
         redis = new Client(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
         redis.on('error', () => undefined); // reconnects on its own; each failed command is its user's to handle
         return redis;

@@ -14,6 +14,7 @@ import { ensureLockTable } from './locks.js';
 import { CANCELLED_CONNECTION, attachStatementCounter } from './statement-counter.js';
 import { attachStatementCache, type PreparingConnection } from './sqlite-statement-cache.js';
 import { attachReadConnection, closeReadConnection, type ReadConnection } from './direct-reads.js';
+import { loadPackage } from '../util/load-package.js';
 
 export interface DatabaseConfig {
   client: DialectName;
@@ -53,7 +54,7 @@ interface PgTypes {
 }
 
 async function pgTypes(): Promise<PgTypes> {
-  const pg = await import('pg');
+  const pg = await loadPackage(() => import('pg'));
   const builtin = pg.default.types;
   return {
     getTypeParser(oid: number, format?: string) {
@@ -85,7 +86,7 @@ function setUpSqliteConnection(conn: SqliteConnection, onDdl?: () => void): () =
 async function openSqliteReadConnection(knex: Knex, config: DatabaseConfig): Promise<(() => void) | undefined> {
   const filename = sqliteFilename(config);
   if (filename === ':memory:' || filename === '') return undefined;
-  const { default: BetterSqlite3 } = await import('better-sqlite3');
+  const { default: BetterSqlite3 } = await loadPackage(() => import('better-sqlite3'));
   const connection = new BetterSqlite3(filename, { fileMustExist: true });
   connection.defaultSafeIntegers(SQLITE_SAFE_INTEGERS);
   try {

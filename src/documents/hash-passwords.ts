@@ -4,12 +4,13 @@
  */
 import type { ComponentWrite, WritePlan } from '../engine/write/write-plan.js';
 import type { Registry, Schema } from '../model/types.js';
+import { loadPackage } from '../util/load-package.js';
 
 const BCRYPT_ROUNDS = 10;
 
 /** Loaded on the first hash or comparison: reading content never needs it. */
 async function bcrypt(): Promise<typeof import('bcryptjs').default> {
-  return (await import('bcryptjs')).default;
+  return (await loadPackage(() => import('bcryptjs'))).default;
 }
 
 export async function hashPassword(plain: string): Promise<string> {

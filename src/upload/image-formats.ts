@@ -8,6 +8,7 @@
 import { join } from 'node:path';
 import type { Metadata, ResizeOptions } from 'sharp';
 import { ValidationError } from '../errors/index.js';
+import { loadPackage } from '../util/load-package.js';
 
 /** `plugins.upload.config` keys that shape image handling (Strapi's settings and breakpoints) */
 export interface ImageOptions {
@@ -36,7 +37,7 @@ let loaded: Promise<Sharp> | undefined;
 
 /** loaded on the first image: most starts never need it */
 function sharp(): Promise<Sharp> {
-  loaded ??= import('sharp').then((module) => {
+  loaded ??= loadPackage(() => import('sharp')).then((module) => {
     // no cache of decoded images between requests: memory stays bounded by the work at hand
     module.default.cache(false);
     return module.default;

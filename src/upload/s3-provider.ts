@@ -16,6 +16,7 @@ import type { ObjectCannedACL, PutObjectCommandInput, S3Client } from '@aws-sdk/
 import type { CheckedConfig } from '../config/schema/project-schema.js';
 import { StartupError } from '../errors/index.js';
 import type { StoredFile, UploadProvider } from './provider.js';
+import { loadPackage } from '../util/load-package.js';
 
 type CheckedUpload = CheckedConfig['plugins']['upload']['config'];
 export type S3ProviderOptions = CheckedUpload['providerOptions'];
@@ -65,9 +66,9 @@ export async function s3Provider(options: S3ProviderOptions, context: S3Provider
   // loaded when a project uses S3: the SDK takes about half a second to load, which a local
   // project should not pay at every start
   const [{ DeleteObjectCommand, GetObjectCommand, S3Client: Client }, { Upload }, presigner] = await Promise.all([
-    import('@aws-sdk/client-s3'),
-    import('@aws-sdk/lib-storage'),
-    acl === 'private' ? import('@aws-sdk/s3-request-presigner') : undefined,
+    loadPackage(() => import('@aws-sdk/client-s3')),
+    loadPackage(() => import('@aws-sdk/lib-storage')),
+    acl === 'private' ? loadPackage(() => import('@aws-sdk/s3-request-presigner')) : undefined,
   ]);
   const client = new Client({
     ...clientOptions,

@@ -15,6 +15,7 @@ import { isRecord } from '../../util/is-record.js';
 import type { NamedHandlers } from './named-handlers.js';
 import type { ExtensionObject, MiddlewareItem, PolicyItem, ResolverConfig, ResolverMiddleware } from './types.js';
 import { wrapResolvers, type ResolvedConfig, type ResolvedPolicy, type WrapRuntime } from './wrap-resolvers.js';
+import { loadPackage } from '../../util/load-package.js';
 
 export interface NumberedExtension {
   readonly index: number;
@@ -48,7 +49,7 @@ async function withNexus(schema: GraphQLSchema, extensions: readonly NumberedExt
   const types = extensions.flatMap(({ extension }) => extension.types ?? []);
   const plugins = extensions.flatMap(({ extension }) => extension.plugins ?? []);
   if (types.length === 0 && plugins.length === 0) return schema;
-  const nexus = await import('nexus');
+  const nexus = await loadPackage(() => import('nexus'));
   try {
     return nexus.makeSchema({
       types,
@@ -81,7 +82,7 @@ async function withResolvers(schema: GraphQLSchema, extensions: readonly Numbere
   let current = schema;
   const replaced = new Set<string>();
   if (extensions.every(({ extension }) => !extension.resolvers)) return { schema: current, replaced };
-  const { addResolversToSchema } = await import('@graphql-tools/schema');
+  const { addResolversToSchema } = await loadPackage(() => import('@graphql-tools/schema'));
   for (const { index, extension } of extensions) {
     if (!extension.resolvers) continue;
     for (const [type, fields] of Object.entries(extension.resolvers)) {

@@ -6,6 +6,7 @@
  */
 import { createShadowCrudSettings, type ShadowCrudHandle, type ShadowCrudSettings } from './shadow-crud.js';
 import type { Extension, ExtensionObject } from './types.js';
+import { loadPackage } from '../../util/load-package.js';
 
 export interface GraphqlExtensionService {
   shadowCRUD(uid: string): ShadowCrudHandle;
@@ -33,7 +34,7 @@ export function createGraphqlExtensions(): GraphqlExtensions {
     service,
     settings,
     async resolve(app) {
-      const nexus = registered.some((extension) => typeof extension === 'function') ? await import('nexus') : undefined;
+      const nexus = registered.some((extension) => typeof extension === 'function') ? await loadPackage(() => import('nexus')) : undefined;
       return registered.map((extension, i) => ({
         index: i + 1,
         extension: typeof extension === 'function' ? extension({ nexus: nexus!, strapi: app, app }) : extension,
