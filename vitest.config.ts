@@ -12,6 +12,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'eslint/**/*.test.ts', 'bench/**/*.test.ts'],
     reporters: ['default', './test/helpers/summary-reporter.ts'],
+    // `npm run build` once: server and CLI processes run bin/vellum.js over that dist/ (issue 18)
+    globalSetup: ['./test/setup/build-artifact.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

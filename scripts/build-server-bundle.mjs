@@ -2,7 +2,7 @@
 // dist/bundle/: one ES module plus a chunk per lazily imported part (S3, SMTP, Redis, jose, …).
 // A start then reads and compiles a few files instead of ~1,700 small modules: Node's module
 // resolution, file reads and per-module compilation were most of a cold start (profiled, see
-// docs/benchmarks.md). bin/vellum.js runs this bundle when it exists, dist/cli/ otherwise.
+// docs/benchmarks.md). bin/vellum.js runs this bundle and nothing else (it fails without it).
 // Run by `npm run build:bundle` (part of `npm run build`); the bench builds the same bundle with
 // `serverBundleOptions`.
 //

@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { DialectName } from '../../src/db/dialect.js';
+import { buildArtifact } from '../setup/build-artifact.js';
 import { FAMILY_NAMES, runFuzz, type FamilyName } from './run-fuzz.js';
 
 const { values } = parseArgs({
@@ -24,6 +25,8 @@ const families = (values.family ?? FAMILY_NAMES) as FamilyName[];
 for (const f of families) if (!FAMILY_NAMES.includes(f)) throw new Error(`unknown family "${f}" (one of ${FAMILY_NAMES.join(', ')})`);
 if (!['sqlite', 'postgres', 'mysql'].includes(values.dialect)) throw new Error('--dialect is one of sqlite, postgres, mysql');
 
+// the server under fuzz is bin/vellum.js over dist/: built from the current sources first
+buildArtifact();
 console.log(`fuzz seed: ${seed} (replay: npm run fuzz -- --seed ${seed} --runs ${runs})`);
 const report = await runFuzz({ seed, runs, families, dialect: values.dialect as DialectName, path: values.path, log: (line) => console.log(line) });
 console.log(`fuzz: ${report.cases} cases; RSS ${(report.rssBefore / 2 ** 20).toFixed(1)} → ${(report.rssAfter / 2 ** 20).toFixed(1)} MiB`);

@@ -1,5 +1,5 @@
 /**
- * The server under fuzz: `vellum start` (from source, through tsx) on a copy of the bare blog model,
+ * The server under fuzz: `vellum start` (`node bin/vellum.js`, the shipped bundle) on a copy of the bare blog model,
  * as a child process, so a crash is seen as an exit and memory is the server's own (VmRSS).
  * The project's bootstrap grants the public role read access to every type (anonymous cases reach
  * the engine, drafts stay behind credentials) and writes a full-access API token to a file, which
@@ -15,9 +15,9 @@ import { fileURLToPath } from 'node:url';
 import type { DialectName } from '../../src/db/dialect.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-databases.js';
 import { BLOG_MODEL } from '../helpers/fixtures.js';
+import { vellumArgs } from '../helpers/vellum-bin.js';
 
-const ENTRY = fileURLToPath(new URL('../helpers/cli-entry.ts', import.meta.url));
-const MEMORY_PROBE = fileURLToPath(new URL('./memory-probe.ts', import.meta.url));
+const MEMORY_PROBE = fileURLToPath(new URL('./memory-probe.mjs', import.meta.url));
 
 const BOOTSTRAP = `
 const { writeFileSync } = require('node:fs');
@@ -58,7 +58,7 @@ export interface FuzzServer {
   alive(): boolean;
   /** VmRSS in bytes, from /proc/<pid>/status */
   rss(): Promise<number>;
-  /** the server's memory right after full garbage collections (memory-probe.ts) */
+  /** the server's memory right after full garbage collections (memory-probe.mjs) */
   settledMemory(): Promise<SettledMemory>;
   stop(): Promise<void>;
 }
@@ -81,7 +81,7 @@ export async function startFuzzServer(dialect: DialectName): Promise<FuzzServer>
   await writeFile(join(dir, 'src', 'index.js'), BOOTSTRAP);
   const database = await createTestDatabase(dialect);
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', '--import', MEMORY_PROBE, ENTRY, 'start', dir], {
+  const child: ChildProcess = spawn(process.execPath, ['--expose-gc', '--import', MEMORY_PROBE, ...vellumArgs('start', dir)], {
     env: {
       PATH: process.env.PATH ?? '', NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', FUZZ_MEMORY_PROBE: '1',
       JWT_SECRET: 'fuzz-jwt-secret', ...databaseEnv(database.config),

@@ -1,14 +1,13 @@
 /**
- * `vellum start <dir>` as its own process, as an orchestrator runs it (from source, through
- * tsx and test/helpers/cli-entry.ts): production mode, a free port, the environment the caller
+ * `vellum start <dir>` as its own process, as an orchestrator runs it (`node bin/vellum.js`, the
+ * shipped bundle built by the tests' global setup): production mode, a free port, the environment the caller
  * gives (database, secrets, Redis) and nothing inherited that would pick another database or
  * port. Resolves once the process logs where it answers; `stop()` sends SIGTERM and resolves to
  * the exit code.
  */
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { vellumArgs } from './vellum-bin.js';
 
-const ENTRY = fileURLToPath(new URL('./cli-entry.ts', import.meta.url));
 const START_TIMEOUT_MS = 90_000;
 /** variables of the test process that must not leak into the server's configuration */
 const OWN_SETTINGS = /^(HOST|PORT|NODE_ENV|DATABASE_\w+|LOG_LEVEL|REDIS_URL|APP_KEYS|API_TOKEN_SALT|JWT_SECRET)$/;
@@ -24,7 +23,7 @@ export interface VellumProcess {
 
 export async function startVellumProcess(dir: string, env: Record<string, string>): Promise<VellumProcess> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !OWN_SETTINGS.test(key)));
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'start', dir], {
+  const child = spawn(process.execPath, vellumArgs('start', dir), {
     env: { ...inherited, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

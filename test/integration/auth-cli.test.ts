@@ -6,7 +6,6 @@
  */
 import { databaseEnv } from '../helpers/test-databases.js';
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import type { Env } from '../../src/config/types.js';
 import { openAuthProject } from '../../src/cli/auth-project.js';
@@ -15,12 +14,12 @@ import { tokenCommand, type CommandIo } from '../../src/cli/token-command.js';
 import { describeEachDialect } from '../helpers/dialects.js';
 import { request } from '../helpers/http.js';
 import { useTestApp } from '../helpers/test-app.js';
+import { vellumArgs } from '../helpers/vellum-bin.js';
 
-const ENTRY = fileURLToPath(new URL('../helpers/cli-entry.ts', import.meta.url));
 
 function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolvePromise) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], { env: { ...process.env, NODE_ENV: 'test', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, vellumArgs(...args), { env: { ...process.env, NODE_ENV: 'test', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });

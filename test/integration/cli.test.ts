@@ -4,11 +4,10 @@ import { createServer, type AddressInfo } from 'node:net';
 import { cp, mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BLOG_FIXTURE } from '../helpers/test-app.js';
+import { vellumArgs } from '../helpers/vellum-bin.js';
 
-const ENTRY = fileURLToPath(new URL('../helpers/cli-entry.ts', import.meta.url));
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
@@ -25,7 +24,7 @@ async function project(): Promise<string> {
 }
 
 function run(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], {
+  const child = spawn(process.execPath, vellumArgs(...args), {
     env: { ...withoutServerVars(process.env), NODE_ENV: 'development', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

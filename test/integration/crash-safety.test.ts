@@ -10,7 +10,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { stringify } from 'qs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createRuntime, type Runtime } from '../../src/app/runtime.js';
@@ -20,8 +19,8 @@ import { request } from '../helpers/http.js';
 import { storageProblems } from '../helpers/storage-integrity.js';
 import { BLOG_FIXTURE } from '../helpers/test-app.js';
 import { pngBytes, uploadFile } from '../helpers/upload.js';
+import { vellumArgs } from '../helpers/vellum-bin.js';
 
-const ENTRY = fileURLToPath(new URL('../helpers/cli-entry.ts', import.meta.url));
 const ROUNDS = 3;
 const WRITERS = 6;
 /** servers started and not yet reaped: killed after the tests, whatever happened */
@@ -100,7 +99,7 @@ function baseEnv(): Env {
 /** `vellum start` in a child process; resolves with its URL once it listens. */
 async function startServer(dir: string, env: Env): Promise<{ child: ChildProcess; url: string; exited: Promise<unknown> }> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'start', dir], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, vellumArgs('start', dir), { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => { output += d.toString(); });
   child.stderr?.on('data', (d: Buffer) => { output += d.toString(); });

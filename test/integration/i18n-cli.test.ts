@@ -14,13 +14,13 @@ import { describeEachDialect } from '../helpers/dialects.js';
 import { client } from '../helpers/http.js';
 import { databaseEnv } from '../helpers/test-databases.js';
 import { useTestApp } from '../helpers/test-app.js';
+import { vellumArgs } from '../helpers/vellum-bin.js';
 
-const ENTRY = fileURLToPath(new URL('../helpers/cli-entry.ts', import.meta.url));
 const PAGE_SCHEMA = readFileSync(fileURLToPath(new URL('../fixtures/i18n/page-schema.json', import.meta.url)), 'utf8');
 
 function runCli(args: string[], env: Record<string, string | undefined>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolvePromise) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], { env: { ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, vellumArgs(...args), { env: { ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });

@@ -8,11 +8,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BLOG_FIXTURE } from '../helpers/test-app.js';
+import { vellumArgs } from '../helpers/vellum-bin.js';
 
-const ENTRY = fileURLToPath(new URL('../helpers/cli-entry.ts', import.meta.url));
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
@@ -49,7 +48,7 @@ async function project(): Promise<string> {
 
 function start(dir: string, env: Record<string, string>) {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(HOST|PORT|DATABASE_\w+|LOG_LEVEL|REDIS_URL)$/.test(key)));
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'start', dir], {
+  const child = spawn(process.execPath, vellumArgs('start', dir), {
     env: { ...clean, NODE_ENV: 'production', PORT: '0', JWT_SECRET: 'a-test-secret-of-decent-length', APP_KEYS: 'k1,k2', API_TOKEN_SALT: 'a-test-salt-of-decent-length', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

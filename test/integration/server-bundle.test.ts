@@ -1,7 +1,8 @@
 /**
- * The single-file server bundle `bin/vellum.js` runs (`npm run build:bundle`): built from the
- * current sources into a temporary folder of the repository, it starts a project and answers REST
- * and GraphQL, with the lazily loaded parts (nexus for an extension) still reachable.
+ * The single-file server bundle `bin/vellum.js` runs (`npm run build:bundle`, built from the
+ * current sources by the tests' global setup): it starts a project and answers REST and GraphQL,
+ * with the lazily loaded parts (nexus for an extension) still reachable. The launcher runs that
+ * bundle and nothing else: without it, it stops and tells to run `npm run build`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -9,9 +10,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOG_FIXTURE } from '../helpers/test-app.js';
+import { vellumArgs } from '../helpers/vellum-bin.js';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
-let outDir = '';
 let projectDir = '';
 const children: ChildProcess[] = [];
 
@@ -20,11 +21,7 @@ function exitOf(child: ChildProcess): Promise<number | null> {
 }
 
 beforeAll(async () => {
-  // inside the repository, so the bundle's externals resolve from its node_modules
   await mkdir(join(REPO, '.tmp'), { recursive: true });
-  outDir = await mkdtemp(join(REPO, '.tmp', 'server-bundle-'));
-  const build = spawn(process.execPath, [join(REPO, 'scripts', 'build-server-bundle.mjs'), outDir], { stdio: 'inherit' });
-  expect(await exitOf(build)).toBe(0);
   projectDir = await mkdtemp(join(REPO, '.tmp', 'server-bundle-project-'));
   await cp(BLOG_FIXTURE, projectDir, { recursive: true });
   // a GraphQL extension written as a function: it receives nexus, which the bundle loads on demand
@@ -49,7 +46,6 @@ export default {
 afterAll(async () => {
   for (const child of children) child.kill('SIGTERM');
   await Promise.all(children.map((child) => (child.exitCode === null && child.signalCode === null ? exitOf(child) : null)));
-  await rm(outDir, { recursive: true, force: true });
   await rm(projectDir, { recursive: true, force: true });
 });
 
@@ -57,9 +53,7 @@ describe('server bundle', () => {
   it('starts a project and answers REST and GraphQL, with a nexus extension and errors from `vellum`', async () => {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
     const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(HOST|PORT|DATABASE_\w+)$/.test(key)));
-    // what bin/vellum.js does with dist/bundle/main.js
-    const run = `const { main } = await import(${JSON.stringify(join(outDir, 'main.js'))}); process.exitCode = await main(['start', ${JSON.stringify(projectDir)}]);`;
-    const child = spawn(process.execPath, ['--input-type=module', '--eval', run], {
+    const child = spawn(process.execPath, vellumArgs('start', projectDir), {
       env: { ...env, NODE_ENV: 'development', PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -88,4 +82,24 @@ describe('server bundle', () => {
     const body = (await refused.json()) as { errors: Array<{ message: string; extensions: { code: string } }> };
     expect(body.errors.map((e) => [e.message, e.extensions.code])).toEqual([['not for you', 'FORBIDDEN']]);
   }, 60_000);
+
+  it('bin/vellum.js without the bundle stops with a clear message, not another program', async () => {
+    // a copy of the package without dist/bundle/ (the tsc output alone): the launcher must not
+    // fall back to dist/cli/
+    const copy = await mkdtemp(join(REPO, '.tmp', 'launcher-'));
+    try {
+      await mkdir(join(copy, 'bin'));
+      await cp(join(REPO, 'bin', 'vellum.js'), join(copy, 'bin', 'vellum.js'));
+      await cp(join(REPO, 'package.json'), join(copy, 'package.json'));
+      await cp(join(REPO, 'dist', 'cli'), join(copy, 'dist', 'cli'), { recursive: true });
+      const child = spawn(process.execPath, [join(copy, 'bin', 'vellum.js'), 'token', 'list', '--dir', projectDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr!.on('data', (d: Buffer) => { stderr += d.toString(); });
+      expect(await exitOf(child)).toBe(1);
+      expect(stderr).toContain(`the server bundle ${join(copy, 'dist', 'bundle', 'main.js')} is missing`);
+      expect(stderr).toContain('Run `npm run build`');
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
+  });
 });

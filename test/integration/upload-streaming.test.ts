@@ -16,8 +16,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOG_FIXTURE } from '../helpers/test-app.js';
+import { vellumArgs } from '../helpers/vellum-bin.js';
 
-const ENTRY = new URL('../helpers/cli-entry.ts', import.meta.url).pathname;
 const MB = 1_000_000;
 const UPLOAD_BYTES = 200 * MB;
 const MAX_GROWTH_BYTES = 50 * 1024 * 1024;
@@ -97,7 +97,7 @@ describe('streamed uploads', () => {
     // anonymous uploads, so the client sends nothing but the file
     await writeFile(join(dir, 'src', 'index.js'), "module.exports = { async bootstrap({ app }) { await app.permissions.grant('public', ['plugin::upload.file.create']); } };\n");
     const port = await freePort();
-    child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'start', dir], {
+    child = spawn(process.execPath, vellumArgs('start', dir), {
       env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: join(dir, 'data.db') },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

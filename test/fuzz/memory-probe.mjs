@@ -5,7 +5,8 @@
  * happens to await collection: without it, RSS at a given moment swings by a third between two
  * snapshots of the same live heap, depending only on when V8 last collected.
  */
-const gc = (globalThis as { gc?: () => void }).gc;
+// plain JavaScript: the server runs bin/vellum.js without a TypeScript loader
+const gc = globalThis.gc;
 let sequence = 0;
 
 if (process.env.FUZZ_MEMORY_PROBE === '1' && gc) {
