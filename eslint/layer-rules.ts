@@ -15,10 +15,18 @@ export const MAX_DEPTH = 4;
 
 const SQL_MESSAGE = `SQL is built only in ${SQL_LAYERS.map((l) => `src/${l}/`).join(' and ')}: call an engine function instead`;
 
+/** `loadPackage(() => import('name'))`: the only place a package may be imported dynamically */
+const LOADER_CALL = 'CallExpression[callee.name="loadPackage"] > ArrowFunctionExpression';
+const LAZY_PACKAGE_MESSAGE = "Load a package lazily with loadPackage(() => import('name')) (src/util/load-package.ts): a bare import() of a CommonJS package comes back wrapped in the bundle.";
+
 /** Syntax the whole of `src/` avoids, and, outside the SQL layers, reaching for the query builder. */
 function restrictedSyntax(sql: boolean): Linter.RuleEntry {
   const selectors = [
     { selector: 'ImportExpression[source.type="Literal"][source.value=/^\\./]', message: 'Import local modules statically, so the layer rules can check them.' },
+    // A package loaded on first use goes through the one loader, which evens out CommonJS/ESM
+    // interop: inside the bundle bin/vellum.js runs, a bare `import()` of a CommonJS package comes
+    // back wrapped, and `RateLimiterMemory`, ioredis' `Redis`, … were undefined (issue 18).
+    { selector: `ImportExpression[source.type="Literal"][source.value=/^(?!node:)[^.]/]:not(${LOADER_CALL} > ImportExpression)`, message: LAZY_PACKAGE_MESSAGE },
   ];
   if (!sql) selectors.push({ selector: 'MemberExpression[property.name="knex"]', message: `${SQL_MESSAGE}.` });
   return ['error', ...selectors];

@@ -113,6 +113,21 @@ describe('lint rules', () => {
       .toEqual([expect.stringMatching(/^no-restricted-syntax: Import local modules statically/)]);
   });
 
+  it('refuse a dynamic import of a package outside loadPackage(() => import(…))', async () => {
+    const lazy = /^no-restricted-syntax: Load a package lazily with loadPackage/;
+    expect(await problems('src/auth/x.ts', "export const load = () => import('rate-limiter-flexible');\n")).toEqual([expect.stringMatching(lazy)]);
+    expect(await problems('src/upload/s3/x.ts', "export async function s3() { const { S3Client } = await import('@aws-sdk/client-s3'); return S3Client; }\n"))
+      .toEqual([expect.stringMatching(lazy)]);
+    // the import handed to another function is not the loader either
+    expect(await problems('src/auth/x.ts', "const other = <T>(load: () => Promise<T>) => load();\nexport const load = () => other(() => import('ioredis'));\n"))
+      .toEqual([expect.stringMatching(lazy)]);
+    const loader = "import { loadPackage } from '../util/load-package.js';\n";
+    expect(await problems('src/auth/x.ts', `${loader}export const load = () => loadPackage(() => import('rate-limiter-flexible'));\n`)).toEqual([]);
+    expect(await problems('src/graphql/extension/x.ts', `import { loadPackage } from '../../util/load-package.js';\nexport const load = () => loadPackage(() => import('@graphql-tools/schema'));\n`)).toEqual([]);
+    // Node's own modules and type positions are not lazily loaded packages
+    expect(await problems('src/auth/x.ts', "export type Module = typeof import('rate-limiter-flexible');\nexport const fs = () => import('node:fs');\n")).toEqual([]);
+  });
+
   it('let tests import anything', async () => {
     expect(await problems('src/rest/x.test.ts', "import { openDatabase } from '../db/connection.js';\nexport const open = openDatabase;\n")).toEqual([]);
   });

@@ -101,3 +101,31 @@ export async function startS3Server(bucket = 'vellum-test', options: S3ServerOpt
     },
   };
 }
+
+/** `s3Options` of an aws-s3 upload provider in a project's `config/plugins.js`, read from `s3Env`'s variables */
+export const S3_OPTIONS_FROM_ENV = `{
+          credentials: { accessKeyId: env('S3_ACCESS_KEY_ID'), secretAccessKey: env('S3_SECRET_ACCESS_KEY') },
+          region: 'us-east-1',
+          endpoint: env('S3_ENDPOINT'),
+          forcePathStyle: true,
+          params: { Bucket: env('S3_BUCKET') },
+        }`;
+
+/**
+ * The `upload` entry of a project's `config/plugins.js` (`({ env }) => ({ … })`) for the aws-s3
+ * provider under `media/`, its connection read from the variables `s3Env` gives the server.
+ */
+export const S3_UPLOAD_PLUGIN_FROM_ENV = `upload: {
+    config: {
+      provider: 'aws-s3',
+      providerOptions: {
+        rootPath: 'media',
+        s3Options: ${S3_OPTIONS_FROM_ENV},
+      },
+    },
+  },`;
+
+/** the variables S3_UPLOAD_PLUGIN_FROM_ENV reads, for `s3` */
+export function s3Env(s3: TestS3): Record<string, string> {
+  return { S3_ENDPOINT: s3.endpoint, S3_BUCKET: s3.bucket, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey };
+}

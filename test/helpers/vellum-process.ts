@@ -21,10 +21,12 @@ export interface VellumProcess {
   stop(): Promise<number | null>;
 }
 
-export async function startVellumProcess(dir: string, env: Record<string, string>): Promise<VellumProcess> {
+/** `command`: `start` (production) by default, or `develop` (development mode, watching the project) */
+export async function startVellumProcess(dir: string, env: Record<string, string>, command: 'start' | 'develop' = 'start'): Promise<VellumProcess> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !OWN_SETTINGS.test(key)));
-  const child = spawn(process.execPath, vellumArgs('start', dir), {
-    env: { ...inherited, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+  const mode = command === 'start' ? 'production' : 'development';
+  const child = spawn(process.execPath, vellumArgs(command, dir), {
+    env: { ...inherited, NODE_ENV: mode, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -45,7 +47,7 @@ export async function startVellumProcess(dir: string, env: Record<string, string
     if (url !== undefined) return { url, pid: child.pid!, output: () => output, stop };
     if (child.exitCode !== null || child.signalCode !== null || Date.now() - started > START_TIMEOUT_MS) {
       await stop();
-      throw new Error(`vellum start ${dir} did not come up (exit ${child.exitCode ?? child.signalCode}):\n${output}`);
+      throw new Error(`vellum ${command} ${dir} did not come up (exit ${child.exitCode ?? child.signalCode}):\n${output}`);
     }
     await new Promise((done) => setTimeout(done, 50));
   }

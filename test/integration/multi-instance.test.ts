@@ -13,57 +13,28 @@
  */
 import { randomInt } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeDialects } from '../helpers/dialects.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../helpers/round-robin-proxy.js';
-import { startS3Server, type TestS3 } from '../helpers/s3-server.js';
+import { REDIS_URL, redisFileRuns } from '../helpers/redis.js';
+import { S3_UPLOAD_PLUGIN_FROM_ENV, s3Env, startS3Server, type TestS3 } from '../helpers/s3-server.js';
 import { BLOG_FIXTURE } from '../helpers/test-app.js';
 import { createTestDatabase, databaseEnv, type TestDatabase } from '../helpers/test-databases.js';
 import { startVellumProcess, type VellumProcess } from '../helpers/vellum-process.js';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const IN_CI = process.env.CI === 'true';
 
-function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((done) => {
-    const socket = connect({ host: hostname, port: Number(port || 6379) });
-    const finish = (ok: boolean): void => { socket.destroy(); done(ok); };
-    socket.setTimeout(1_500, () => finish(false));
-    socket.once('connect', () => finish(true));
-    socket.once('error', () => finish(false));
-  });
-}
 
-const redisUp = await reachable(REDIS_URL);
-if (!redisUp && !IN_CI) {
-  console.warn(`[vellum tests] multi-instance.test.ts NOT RUN: no Redis at ${REDIS_URL} (set REDIS_URL or start redis-server); CI=true makes this an error`);
-}
+const { redisUp, runs } = await redisFileRuns('multi-instance.test.ts');
 
 const TAG_SCHEMA = 'src/api/tag/content-types/tag/schema.json';
 
 /** One site's project: S3 uploads, auth limits, a trusted proxy, and grants for the public role. */
 const PLUGINS = `module.exports = ({ env }) => ({
   'users-permissions': { config: { ratelimit: { interval: 60000, max: 3 } } },
-  upload: {
-    config: {
-      provider: 'aws-s3',
-      providerOptions: {
-        rootPath: 'media',
-        s3Options: {
-          credentials: { accessKeyId: env('S3_ACCESS_KEY_ID'), secretAccessKey: env('S3_SECRET_ACCESS_KEY') },
-          region: 'us-east-1',
-          endpoint: env('S3_ENDPOINT'),
-          forcePathStyle: true,
-          params: { Bucket: env('S3_BUCKET') },
-        },
-      },
-    },
-  },
+  ${S3_UPLOAD_PLUGIN_FROM_ENV}
 });
 `;
 
@@ -113,7 +84,7 @@ async function call(url: string, init: { method?: string; json?: unknown; body?:
 
 const dialects = activeDialects().filter((d) => d !== 'sqlite');
 
-for (const dialect of redisUp || IN_CI ? dialects : []) {
+for (const dialect of runs ? dialects : []) {
   describe(`two instances behind a load balancer [${dialect}]`, () => {
     let database: TestDatabase;
     let s3: TestS3;
@@ -140,10 +111,7 @@ for (const dialect of redisUp || IN_CI ? dialects : []) {
         APP_KEYS: 'multi-instance-key-1,multi-instance-key-2',
         API_TOKEN_SALT: 'multi-instance-token-salt',
         JWT_SECRET: 'multi-instance-jwt-secret',
-        S3_ENDPOINT: s3.endpoint,
-        S3_BUCKET: s3.bucket,
-        S3_ACCESS_KEY_ID: s3.accessKeyId,
-        S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+        ...s3Env(s3),
       };
       // started together, as an orchestrator scales out: schema sync takes turns under its lock
       const [a, b] = await Promise.all([startVellumProcess(dir, env), startVellumProcess(dir, env)]);

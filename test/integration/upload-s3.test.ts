@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { describeEachDialect } from '../helpers/dialects.js';
-import { startS3Server, type TestS3 } from '../helpers/s3-server.js';
+import { S3_OPTIONS_FROM_ENV, startS3Server, type TestS3 } from '../helpers/s3-server.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 const MB = 1024 * 1024;
@@ -26,13 +26,7 @@ const PLUGINS = `module.exports = ({ env }) => ({
       sizeLimit: ${SIZE_LIMIT},
       providerOptions: {
         rootPath: 'media/',
-        s3Options: {
-          credentials: { accessKeyId: env('S3_ACCESS_KEY_ID'), secretAccessKey: env('S3_SECRET_ACCESS_KEY') },
-          region: 'us-east-1',
-          endpoint: env('S3_ENDPOINT'),
-          forcePathStyle: true,
-          params: { Bucket: env('S3_BUCKET') },
-        },
+        s3Options: ${S3_OPTIONS_FROM_ENV},
       },
     },
   },
