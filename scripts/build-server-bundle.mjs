@@ -12,7 +12,8 @@
 //   types from a second copy of itself ("another module or realm"), so there must be one copy;
 // - jiti (its bundle loads sibling files by relative path) and pino-pretty (development only).
 import { build } from 'esbuild';
-import { rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -72,8 +73,31 @@ export function serverBundleOptions(entry, outdir) {
 // the repository, so the externals resolve from its node_modules)
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const outdir = process.argv[2] ?? `${root}dist/bundle`;
-  await rm(outdir, { recursive: true, force: true });
   const started = performance.now();
-  await build(serverBundleOptions('src/cli/main.ts', outdir));
+  await writeInPlace(outdir, await build({ ...serverBundleOptions('src/cli/main.ts', outdir), write: false }));
   console.log(`server bundle built in ${Math.round(performance.now() - started)} ms: ${outdir}/main.js`);
+}
+
+/**
+ * Writes the bundle over the previous one without a moment where a starting process could read
+ * a half-written or missing file, and without pulling chunks from under a running one: each file
+ * is written beside its place and renamed into it (a rename is atomic); chunk names carry their
+ * content's hash, so a server started from the previous build (a test run's, or a production
+ * process during an upgrade) still finds the chunks it loads on first use. Files of older builds
+ * go once they are a day old.
+ */
+async function writeInPlace(outdir, result) {
+  await mkdir(outdir, { recursive: true });
+  const written = new Set();
+  for (const file of result.outputFiles) {
+    const partial = `${file.path}.${process.pid}.partial`;
+    await writeFile(partial, file.contents);
+    await rename(partial, file.path);
+    written.add(file.path);
+  }
+  const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
+  for (const name of await readdir(outdir)) {
+    const path = resolve(outdir, name);
+    if (!written.has(path) && (await stat(path)).mtimeMs < dayAgo) await rm(path, { recursive: true, force: true });
+  }
 }
