@@ -22,9 +22,10 @@ export interface VellumProcess {
   stop(): Promise<number | null>;
 }
 
-export async function startVellumProcess(dir: string, env: Record<string, string>): Promise<VellumProcess> {
+/** `launcher`: node's arguments before the CLI's (default: the sources through tsx; server-bundle.ts gives the bundle's) */
+export async function startVellumProcess(dir: string, env: Record<string, string>, launcher: readonly string[] = ['--import', 'tsx', ENTRY]): Promise<VellumProcess> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !OWN_SETTINGS.test(key)));
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, 'start', dir], {
+  const child = spawn(process.execPath, [...launcher, 'start', dir], {
     env: { ...inherited, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

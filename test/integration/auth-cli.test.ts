@@ -140,6 +140,8 @@ describeEachDialect('auth CLI', (dialect) => {
     expect((await t.app.permissions.listRoles()).find((r) => r.name === 'Editors')?.actions).toEqual(['api::article.article.update']);
     const unknownRole = await role(['grant', 'nobody', 'api::article.article.find']);
     expect([unknownRole.code, unknownRole.errors[0]]).toEqual([1, 'Unknown role "nobody" (roles: authenticated, public, editors)']);
+    // Strapi's type for a name: lowercased, accents dropped, snake case (what default_role names)
+    expect((await role(['create', 'Café Reviewers'])).lines).toEqual(['Created role Café Reviewers (type cafe_reviewers).']);
     const unknownAction = await role(['grant', 'public', 'api::article.article.publish']);
     expect(unknownAction.errors[0]).toBe('Unknown permissions provided: api::article.article.publish');
   });
