@@ -145,4 +145,19 @@ describeEachDialect('auth CLI', (dialect) => {
     const unknownAction = await role(['grant', 'public', 'api::article.article.publish']);
     expect(unknownAction.errors[0]).toBe('Unknown permissions provided: api::article.article.publish');
   });
+
+  it('a role created while the server runs is the default_role of the next register', async () => {
+    t.app.usersPermissions.setAdvanced({ default_role: 'proof_readers' });
+    const register = (username: string) => request(`${t.url}/api/auth/local/register`, { method: 'POST', json: { username, email: `${username}@example.com`, password: 'secret-pw' } });
+    try {
+      expect((await register('too_early')).body.error.message).toBe('Impossible to find the default role');
+      expect((await role(['create', 'Proof Readers'])).lines).toEqual(['Created role Proof Readers (type proof_readers).']);
+      const registered = await register('in_time');
+      expect(registered.status).toBe(200);
+      const [user] = await t.app.documents('plugin::users-permissions.user').findMany({ filters: { username: 'in_time' }, populate: { role: { fields: ['type'] } } });
+      expect((user!.role as { type: string }).type).toBe('proof_readers');
+    } finally {
+      t.app.usersPermissions.setAdvanced({ default_role: 'authenticated' });
+    }
+  });
 });
