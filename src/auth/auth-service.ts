@@ -135,7 +135,9 @@ function checkAdvanced(changes: unknown): Partial<AdvancedSettings> {
 export function createAuthService(options: AuthServiceOptions): AuthService {
   const { registry, stores, secrets, config, log } = options;
   let advanced: AdvancedSettings = { ...config.advanced };
-  const roleOfType = (type: string): string | undefined => cache.current().rolesByType.get(type)?.documentId;
+  // From the stamp-checked snapshot, not the last loaded one: a role the CLI or another instance
+  // created a moment ago (the `default_role` of a register) is known at once.
+  const roleOfType = async (type: string): Promise<string | undefined> => (await cache.fresh()).rolesByType.get(type)?.documentId;
   const flows = createAccountFlows({
     users: stores.users,
     jwt: { issue: (id) => jwt.issue(id), verify: (token) => jwt.verify(token) },

@@ -9,7 +9,7 @@ function registerFailingWith(error: Error): Promise<unknown> {
   const users = { isTaken: async () => false, create: async () => { throw error; } } as unknown as UsersStore;
   const jwt: JwtService = { issue: async () => 'jwt', verify: async () => null };
   const auth = createLocalAuth({
-    users, jwt, passwordMinLength: 6, roleOfType: () => 'role-doc', sendConfirmation: async () => undefined,
+    users, jwt, passwordMinLength: 6, roleOfType: async () => 'role-doc', sendConfirmation: async () => undefined,
     advanced: () => ({ unique_email: true, allow_register: true, email_confirmation: false, email_confirmation_redirection: '', email_reset_password: '', default_role: 'authenticated' }),
   });
   return auth.register({ username: 'ada', email: 'ada@example.com', password: 'secret123' });

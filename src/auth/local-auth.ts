@@ -32,7 +32,7 @@ export interface LocalAuthOptions {
   readonly jwt: JwtService;
   readonly passwordMinLength: number;
   /** documentId of the role of that type */
-  roleOfType(type: string): string | undefined;
+  roleOfType(type: string): Promise<string | undefined>;
   advanced(): AdvancedSettings;
   /** gives the new account a confirmation token and mails the link */
   sendConfirmation(user: Entry): Promise<void>;
@@ -50,7 +50,7 @@ export function createLocalAuth(options: LocalAuthOptions): LocalAuth {
       if (extra.length > 0) throw new ValidationError(`Invalid parameters: ${extra.join(', ')}`);
       const { username, email, password } = accountFields(input, options.passwordMinLength);
 
-      const role = options.roleOfType(settings.default_role);
+      const role = await options.roleOfType(settings.default_role);
       if (role === undefined) throw new ApplicationError('Impossible to find the default role');
       if (await users.isTaken(email, username)) throw new ApplicationError('Email or Username are already taken');
       let user: Entry;

@@ -90,11 +90,6 @@ function optionalString(body: Record<string, unknown>, key: string): string | un
   return value;
 }
 
-/** Strapi's default type for a new role: the name, deburred, lower snake case. */
-function snakeType(name: string): string {
-  return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
-}
-
 export function createRoleAdmin(registry: Registry, roles: RolesStore, users: UsersStore, custom?: CustomActions): RoleAdmin {
   async function mustFind(id: string): Promise<RoleRecord> {
     // REST names roles by row id; GraphQL by documentId
@@ -133,7 +128,9 @@ export function createRoleAdmin(registry: Registry, roles: RolesStore, users: Us
       if (name === undefined) throw new ValidationError('name is a required field');
       const actions = enabledActions(input.permissions);
       const description = optionalString(input, 'description');
-      const created = await roles.create({ name, type: optionalString(input, 'type') ?? snakeType(name), ...(description === undefined ? {} : { description }) });
+      const type = optionalString(input, 'type');
+      // without a type, the store derives Strapi's from the name (roles-store.ts roleTypeOf)
+      const created = await roles.create({ name, ...(type === undefined ? {} : { type }), ...(description === undefined ? {} : { description }) });
       if (actions.length > 0) await roles.grant(created.type, actions);
       return { ok: true };
     },

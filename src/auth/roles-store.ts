@@ -25,7 +25,7 @@ export interface RoleRecord {
 export interface CreateRoleInput {
   readonly name: string;
   readonly description?: string;
-  /** defaults to the name in kebab case */
+  /** defaults to `roleTypeOf(name)`, as Strapi derives it */
   readonly type?: string;
 }
 
@@ -45,6 +45,16 @@ export interface RolesStore {
   rename(documentId: string, changes: { name?: string | undefined; description?: string | undefined }): Promise<void>;
   /** deletes the role row (its users and permissions are the caller's business) */
   remove(documentId: string): Promise<void>;
+}
+
+/**
+ * Strapi's type for a role created without one (users-permissions' role service: the name
+ * lowercased, accents dropped, in snake case): `Content Reviewer` → `content_reviewer`. The CLI,
+ * `app.permissions.createRole` and `POST /api/users-permissions/roles` all use it, so
+ * `default_role` names the same type whichever made the role.
+ */
+export function roleTypeOf(name: string): string {
+  return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
 }
 
 export const DEFAULT_ROLES = [
@@ -140,7 +150,7 @@ export function createRolesStore(registry: Registry, repos: Repos, state: AuthSt
     async create(input) {
       const name = input.name.trim();
       if (name.length < 3) throw new ValidationError('A role name needs at least 3 characters');
-      const type = (input.type ?? name).trim().toLowerCase().replace(/[^a-z0-9_]+/g, '-').replace(/^-|-$/g, '');
+      const type = input.type?.trim() || roleTypeOf(name);
       const roles = await list();
       if (roles.some((r) => r.type === type || r.name === name)) throw new UniqueError(`A role named "${name}" already exists`);
       const created = await repos.roles.create({ name, description: input.description ?? '', type }, { status: 'published' }, PLAIN);

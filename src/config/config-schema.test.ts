@@ -123,6 +123,9 @@ describe('the config schema', () => {
     });
     expect(config.auth.advanced).toMatchObject({ email_confirmation: true, default_role: 'members', allow_register: true });
     expect((await loadConfig(await project({}), {})).email.provider).toBeUndefined();
+    // Strapi resolves `@strapi/provider-email-<name>` first: the package's own name is the same provider
+    const byPackage = await project({ 'config/plugins.js': `module.exports = { email: { config: { provider: '@strapi/provider-email-nodemailer', providerOptions: { host: 'h' } } } };` });
+    expect((await loadConfig(byPackage, {})).email).toMatchObject({ provider: 'nodemailer', providerOptions: { host: 'h' } });
 
     const bad = await project({
       'config/plugins.js': `module.exports = { email: { config: { provider: 'sendmail' } }, 'users-permissions': { config: { advanced: { allow_register: 'yes' } } } };`,
@@ -130,7 +133,7 @@ describe('the config schema', () => {
     const error: unknown = await loadConfig(bad, {}).catch((caught: unknown) => caught);
     expect((error as Error).message.split('\n')).toEqual([
       "config/plugins.js: plugins.'users-permissions'.config.advanced.allow_register must be true or false (got \"yes\")",
-      'config/plugins.js: plugins.email.config.provider must be "nodemailer" (the provider Vellum ships) (got "sendmail")',
+      'config/plugins.js: plugins.email.config.provider must be "nodemailer" or "@strapi/provider-email-nodemailer" (the provider Vellum ships) (got "sendmail")',
     ]);
   });
 });

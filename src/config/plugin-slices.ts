@@ -65,7 +65,7 @@ export function authSlice(plugins: CheckedPlugins): AuthConfig {
 export function emailSlice(plugins: CheckedPlugins): EmailConfig {
   const { provider, providerOptions, settings } = plugins.email.config;
   return {
-    provider,
+    provider: provider === undefined ? undefined : 'nodemailer',
     providerOptions: { ...providerOptions },
     defaultFrom: settings.defaultFrom,
     defaultReplyTo: settings.defaultReplyTo,

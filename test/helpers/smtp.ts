@@ -24,11 +24,17 @@ function decodeQuotedPrintable(raw: string): string {
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-export async function startSmtp(): Promise<TestSmtp> {
+/**
+ * `offerAuth`: the server advertises AUTH (taking any credentials, and mail without them), as
+ * hosted and local development SMTP servers do; otherwise it offers none.
+ */
+export async function startSmtp(options: { offerAuth?: boolean } = {}): Promise<TestSmtp> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
+    disabledCommands: options.offerAuth === true ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    allowInsecureAuth: true,
+    onAuth: (auth, _session, callback) => callback(null, { user: auth.username }),
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

@@ -5,7 +5,6 @@
  * request (the auth version stamp, docs/auth.md): each check is one request, never a retry.
  */
 import { databaseEnv } from '../helpers/test-databases.js';
-import { spawn } from 'node:child_process';
 import { expect, it } from 'vitest';
 import type { Env } from '../../src/config/types.js';
 import { openAuthProject } from '../../src/cli/auth-project.js';
@@ -14,19 +13,8 @@ import { tokenCommand, type CommandIo } from '../../src/cli/token-command.js';
 import { describeEachDialect } from '../helpers/dialects.js';
 import { request } from '../helpers/http.js';
 import { useTestApp } from '../helpers/test-app.js';
-import { vellumArgs } from '../helpers/vellum-bin.js';
+import { runVellum as runCli } from '../helpers/vellum-bin.js';
 
-
-function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolvePromise) => {
-    const child = spawn(process.execPath, vellumArgs(...args), { env: { ...process.env, NODE_ENV: 'test', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
-    child.on('exit', (code) => resolvePromise({ code, stdout, stderr }));
-  });
-}
 
 function capture(): CommandIo & { lines: string[]; errors: string[] } {
   const lines: string[] = [];
@@ -139,7 +127,24 @@ describeEachDialect('auth CLI', (dialect) => {
     expect((await t.app.permissions.listRoles()).find((r) => r.name === 'Editors')?.actions).toEqual(['api::article.article.update']);
     const unknownRole = await role(['grant', 'nobody', 'api::article.article.find']);
     expect([unknownRole.code, unknownRole.errors[0]]).toEqual([1, 'Unknown role "nobody" (roles: authenticated, public, editors)']);
+    // Strapi's type for a name: lowercased, accents dropped, snake case (what default_role names)
+    expect((await role(['create', 'Café Reviewers'])).lines).toEqual(['Created role Café Reviewers (type cafe_reviewers).']);
     const unknownAction = await role(['grant', 'public', 'api::article.article.publish']);
     expect(unknownAction.errors[0]).toBe('Unknown permissions provided: api::article.article.publish');
+  });
+
+  it('a role created while the server runs is the default_role of the next register', async () => {
+    t.app.usersPermissions.setAdvanced({ default_role: 'proof_readers' });
+    const register = (username: string) => request(`${t.url}/api/auth/local/register`, { method: 'POST', json: { username, email: `${username}@example.com`, password: 'secret-pw' } });
+    try {
+      expect((await register('too_early')).body.error.message).toBe('Impossible to find the default role');
+      expect((await role(['create', 'Proof Readers'])).lines).toEqual(['Created role Proof Readers (type proof_readers).']);
+      const registered = await register('in_time');
+      expect(registered.status).toBe(200);
+      const [user] = await t.app.documents('plugin::users-permissions.user').findMany({ filters: { username: 'in_time' }, populate: { role: { fields: ['type'] } } });
+      expect((user!.role as { type: string }).type).toBe('proof_readers');
+    } finally {
+      t.app.usersPermissions.setAdvanced({ default_role: 'authenticated' });
+    }
   });
 });

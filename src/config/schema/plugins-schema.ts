@@ -128,9 +128,10 @@ const EmailSchema = object(
   {
     config: object({
       provider: Type.Optional(
-        oneOf([Type.Literal('nodemailer')], {
-          description: 'The email provider: "nodemailer" (SMTP). Unset: sending mail fails with a clear error.',
-          errorMessage: 'must be "nodemailer" (the provider Vellum ships)',
+        // Strapi takes a provider's short name or its package's: both name the one Vellum ships.
+        oneOf([Type.Literal('nodemailer'), Type.Literal('@strapi/provider-email-nodemailer')], {
+          description: 'The email provider: "nodemailer" (SMTP; Strapi\'s package name "@strapi/provider-email-nodemailer" too). Unset: sending mail fails with a clear error.',
+          errorMessage: 'must be "nodemailer" or "@strapi/provider-email-nodemailer" (the provider Vellum ships)',
           docType: '"nodemailer"',
         }),
       ),
