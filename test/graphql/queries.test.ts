@@ -235,6 +235,23 @@ describeEachDialect('GraphQL queries', (dialect) => {
       });
     });
 
+    it('answers aliases of a repeatable component with their own filters and sort (v4), one batched load per alias', async () => {
+      const query = `{ articles(filters: { seo: { metaTitle: { notNull: true } } }) { data { attributes { title seo {
+        social { network }
+        social_gh: social(filters: { network: { eq: "github" } }) { network url }
+        social_desc: social(sort: ["network:desc"]) { network }
+      } } } } }`;
+      const response = await gql.post(query);
+      expect(response.body.errors, JSON.stringify(response.body.errors)).toBeUndefined();
+      expect(response.body.data.articles.data).toEqual([
+        { attributes: { title: 'Alpha', seo: {
+          social: [{ network: 'github' }, { network: 'mastodon' }],
+          social_gh: [{ network: 'github', url: 'https://github.com/a' }],
+          social_desc: [{ network: 'mastodon' }, { network: 'github' }],
+        } } },
+      ]);
+    });
+
     it('returns dynamic zones as unions selected with inline and named fragments', async () => {
       const data = await gql.data(`{ article(id: "${ids.articles.Alpha}") { data { attributes { blocks {
         __typename
@@ -267,7 +284,7 @@ describeEachDialect('GraphQL queries', (dialect) => {
   describe('statement count', () => {
     const nested = `query($n: Int) { articles(publicationState: PREVIEW, pagination: { limit: $n }) { data { id attributes {
       title category { data { attributes { name } } } author { data { attributes { name } } } tags { data { attributes { name } } }
-      cover { data { attributes { url } } } seo { metaTitle social { network } }
+      cover { data { attributes { url } } } seo { metaTitle social { network } gh: social(filters: { network: { eq: "github" } }) { network } }
       blocks { ... on ComponentSharedQuote { text author { data { attributes { name } } } } }
     } } } }`;
 
