@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { abortStatements, createStatementCounter, currentCounter, statementCounterScope } from '../db/statement-counter.js';
 import { entryBudgetScope } from '../engine/entry-budget.js';
 import { runScoped, scopeOf } from '../util/request-scope.js';
-import { clientErrorResponse, notFoundBody, toErrorBody } from '../rest/error-body.js';
+import { clientErrorResponse, sendNotFound, toErrorBody } from '../rest/error-body.js';
 import { uploadResponseHeaders } from '../upload/served-headers.js';
 import { Fastify, fastifyMultipart, fastifyStatic } from './fastify-packages.js';
 import { lazyRequestLogger } from './lazy-request-logger.js';
@@ -141,7 +141,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     void reply.code(body.error.status).send(body);
   });
   server.setNotFoundHandler((_request, reply) => {
-    void reply.code(404).send(notFoundBody());
+    void sendNotFound(reply);
   });
   return server;
 }

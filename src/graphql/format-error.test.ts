@@ -1,8 +1,8 @@
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { documentedErrors } from '../../test/helpers/errors-doc.js';
-import { NotFoundError, UniqueError } from '../errors/index.js';
-import { codeForStatus, formatGraphqlError, formatRequestFailure } from './format-error.js';
+import { ApplicationError, ForbiddenError, NotFoundError, PaginationError, UniqueError } from '../errors/index.js';
+import { codeFor, formatGraphqlError, formatRequestFailure } from './format-error.js';
 
 function collectingLog() {
   const logged: Array<[string, unknown]> = [];
@@ -17,7 +17,7 @@ describe('GraphQL error mapping', () => {
     const rows = documentedErrors().map((row) => [row.code, row.graphqlCode]);
     const expected = documentedErrors().map((row) => [
       row.code,
-      /^\d+$/.test(row.status) ? codeForStatus(Number(row.status)) : row.status === '4xx' ? 'by status' : '—',
+      /^\d+$/.test(row.status) ? codeFor(Number(row.status), row.wireName) : row.status === '4xx' ? 'by status' : '—',
     ]);
     expect(rows).toEqual(expected);
   });
@@ -47,6 +47,25 @@ describe('GraphQL error mapping', () => {
     expect(logged).toEqual([]);
   });
 
+  it("names other client errors STRAPI_<NAME> as the v4 plugin does; ValidationError stays BAD_USER_INPUT", () => {
+    const { log } = collectingLog();
+    const format = (error: Error) => formatGraphqlError(located(error), { defaultCode: 'INTERNAL_SERVER_ERROR', log }).extensions?.['code'];
+    expect(format(new PaginationError('Cannot use both page & offset pagination in the same query'))).toBe('STRAPI_PAGINATION_ERROR');
+    expect(format(new ApplicationError('Email or Username are already taken'))).toBe('STRAPI_APPLICATION_ERROR');
+    expect(format(new UniqueError('taken'))).toBe('BAD_USER_INPUT');
+    expect(format(new ForbiddenError())).toBe('FORBIDDEN');
+  });
+
+  it("keeps graphql-js's message of an error around another one (a variable that did not coerce)", () => {
+    const { log } = collectingLog();
+    const inner = new GraphQLError('Int cannot represent non-integer value: "x"');
+    const outer = new GraphQLError('Variable "$limit" got invalid value "x"; Int cannot represent non-integer value: "x"', { originalError: inner });
+    expect(formatGraphqlError(outer, { defaultCode: 'BAD_USER_INPUT', log })).toMatchObject({
+      message: 'Variable "$limit" got invalid value "x"; Int cannot represent non-integer value: "x"',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+  });
+
   it('masks an unexpected error and logs it whole', () => {
     const { log, logged } = collectingLog();
     const error = new Error('password=hunter2 in a driver message');
@@ -68,7 +87,7 @@ describe('GraphQL error mapping', () => {
     const tooLarge = Object.assign(new Error('Request body is too large'), { code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 });
     expect(formatRequestFailure(tooLarge, log, 'POST /graphql failed')).toEqual({
       status: 413,
-      error: { message: 'Entity too large', extensions: { code: 'BAD_USER_INPUT', error: { name: 'PayloadTooLargeError', message: 'Entity too large', details: {} } } },
+      error: { message: 'Entity too large', extensions: { code: 'STRAPI_PAYLOAD_TOO_LARGE_ERROR', error: { name: 'PayloadTooLargeError', message: 'Entity too large', details: {} } } },
     });
     expect(logged).toEqual([]);
     const bug = new TypeError('x is undefined');

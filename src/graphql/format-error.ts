@@ -2,10 +2,12 @@
  * The one mapping from errors to GraphQL `errors[]` entries, for field errors and for errors
  * raised around execution (the HTTP routes' error handler). Vellum's typed errors (and the
  * framework's, through `toVellumError`) keep their message and get `extensions.code` from their
- * HTTP status (plus Strapi's `extensions.error = { name, message, details }`); GraphQL's own
- * errors (syntax, validation, coercion) keep their message with the code of the phase that
- * raised them; anything else is a bug: masked as `Internal Server Error` in every environment,
- * logged in full.
+ * HTTP status and wire name as the v4 plugin's formatter names them (a ValidationError is
+ * `BAD_USER_INPUT`, another client error `STRAPI_<NAME>`: `STRAPI_PAGINATION_ERROR`,
+ * `STRAPI_APPLICATION_ERROR`), plus Strapi's `extensions.error = { name, message, details }`;
+ * GraphQL's own errors (syntax, validation, coercion) keep graphql-js's message with the code of
+ * the phase that raised them; anything else is a bug: masked as `Internal Server Error` in every
+ * environment, logged in full.
  */
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { toVellumError, type VellumError } from '../errors/index.js';
@@ -22,13 +24,28 @@ export type ErrorCode =
   | 'PERSISTED_QUERY_NOT_SUPPORTED'
   | 'TOO_MANY_REQUESTS'
   | 'SERVICE_UNAVAILABLE'
-  | 'INTERNAL_SERVER_ERROR';
+  | 'INTERNAL_SERVER_ERROR'
+  | `STRAPI_${string}`;
 
 export interface ErrorLog {
   error(message: string, err?: unknown): void;
 }
 
-export function codeForStatus(status: number): ErrorCode {
+/** `PaginationError` → `STRAPI_PAGINATION_ERROR` (the v4 plugin's snake-cased wire name). */
+const strapiCode = (name: string): ErrorCode => `STRAPI_${name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}`;
+
+/**
+ * The code of an error by HTTP status and wire name. As the v4 plugin: a `ValidationError` is
+ * `BAD_USER_INPUT`, a forbidden access `FORBIDDEN`, any other client error `STRAPI_<NAME>`.
+ * Vellum's own (decisions.md): 401 `UNAUTHENTICATED` (v4: `FORBIDDEN`), so the answer can be an
+ * HTTP 401; 404 `NOT_FOUND` and 429 `TOO_MANY_REQUESTS`, as Apollo names them.
+ */
+export function codeFor(status: number, name: string): ErrorCode {
+  if (status >= 400 && status < 500 && ![401, 403, 404, 429].includes(status) && name !== 'ValidationError') return strapiCode(name);
+  return codeForStatus(status);
+}
+
+function codeForStatus(status: number): ErrorCode {
   switch (status) {
     case 401:
       return 'UNAUTHENTICATED';
@@ -64,7 +81,7 @@ function vellumEntry(error: VellumError, base: Pick<GraphQLFormattedError, 'loca
   return {
     message: error.message,
     ...base,
-    extensions: { code: codeForStatus(error.status), error: { name: error.name, message: error.message, details: error.details } },
+    extensions: { code: codeFor(error.status, error.name), error: { name: error.name, message: error.message, details: error.details } },
   };
 }
 
@@ -78,9 +95,10 @@ export function formatGraphqlError(error: GraphQLError, options: FormatOptions):
     options.log.error(`GraphQL resolver failed${where}`, cause);
     return { ...MASKED, ...base };
   }
+  // graphql-js's own message (`Variable "$limit" got invalid value …` around the scalar's), the innermost code
   const source = cause instanceof GraphQLError ? cause : error;
   const code = typeof source.extensions['code'] === 'string' ? source.extensions['code'] : options.defaultCode;
-  return { message: source.message, ...base, extensions: { ...source.extensions, code } };
+  return { message: error.message, ...base, extensions: { ...source.extensions, code } };
 }
 
 /** HTTP status a response carrying these (formatted) errors gets besides GraphQL's own rules. */

@@ -167,6 +167,11 @@ function parseFieldFilter(
   }
 }
 
+/** Strapi's message for a sort direction other than asc/desc; which one, in `details` (as invalid keys). */
+function invalidOrder(text: string, order: string): ValidationError {
+  return new ValidationError('Invalid order. order can only be one of asc|desc|ASC|DESC', { key: text, order, path: null, source: 'query', param: 'sort' });
+}
+
 /** `["title:asc", "category.name:desc"]` (also `"a:asc,b:desc"` in one string), REST syntax. */
 export function parseGraphqlSort(sort: readonly (string | null)[] | null | undefined, schema: Schema, registry: Registry): SortNode[] {
   if (!sort) return [];
@@ -178,7 +183,8 @@ export function parseGraphqlSort(sort: readonly (string | null)[] | null | undef
       if (text === '') continue;
       const [fieldPath = '', direction, ...rest] = text.split(':');
       const order = (direction ?? 'asc').toLowerCase();
-      if (rest.length > 0 || (order !== 'asc' && order !== 'desc')) throw invalidKey('sort', [text]);
+      if (order !== 'asc' && order !== 'desc') throw invalidOrder(text, direction ?? '');
+      if (rest.length > 0) throw invalidKey('sort', [text]);
       const segments = fieldPath.split('.');
       validateSortPath(segments, schema, registry, text);
       nodes.push(Object.freeze({ path: Object.freeze(segments), order: order as SortOrder }));

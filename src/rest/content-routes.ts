@@ -7,7 +7,8 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TransportContext } from '../transport/transport-context.js';
-import { MethodNotAllowedError, NotFoundError, ValidationError } from '../errors/index.js';
+import { MethodNotAllowedError, ValidationError } from '../errors/index.js';
+import { sendNotFound } from './error-body.js';
 import type { ContentType } from '../model/types.js';
 import type { Selection } from '../query/ast.js';
 import type { Caller } from '../operations/types.js';
@@ -33,10 +34,6 @@ const notAllowed = async (): Promise<never> => {
 
 const caller = (request: FastifyRequest): Caller => ({ request });
 const single = (data: unknown) => ({ data, meta: {} });
-const found = <T>(entry: T | null): T => {
-  if (entry === null) throw new NotFoundError();
-  return entry;
-};
 
 export function registerContentRoutes(ctx: TransportContext, schema: ContentType): void {
   const ops = ctx.operations.forType(schema.uid);
@@ -67,11 +64,18 @@ export function registerContentRoutes(ctx: TransportContext, schema: ContentType
   // `locale` (localized types): that version; `*`: every version
   const remove = ops.prepare('delete', (request: Request) => ({ documentId: documentId(request), locale: parseLocale(requestQuery(request).locale, schema) }));
 
-  const get = async (request: Request) => single(found(await (schema.kind === 'singleType' ? findFirst : findOne)(caller(request), request)));
-  const put = async (request: Request) => single(found(await update(caller(request), request)));
+  // a missing document: the route answers nothing, and Strapi's 404 follows (not a thrown error)
+  const get = async (request: Request, reply: FastifyReply) => {
+    const entry = await (schema.kind === 'singleType' ? findFirst : findOne)(caller(request), request);
+    return entry === null ? sendNotFound(reply) : single(entry);
+  };
+  const put = async (request: Request, reply: FastifyReply) => {
+    const entry = await update(caller(request), request);
+    return entry === null ? sendNotFound(reply) : single(entry);
+  };
   const del = async (request: Request, reply: FastifyReply) => {
-    found(await remove(caller(request), request));
-    return reply.code(204).send();
+    const entry = await remove(caller(request), request);
+    return entry === null ? sendNotFound(reply) : reply.code(204).send();
   };
 
   if (schema.kind === 'singleType') {

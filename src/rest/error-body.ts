@@ -5,6 +5,7 @@
  * masked 500 (logged in full by the caller).
  */
 import { STATUS_CODES } from 'node:http';
+import type { FastifyReply } from 'fastify';
 import { InternalServerError, NotFoundError, toVellumError, ValidationError, type VellumError } from '../errors/index.js';
 
 export interface ErrorBody {
@@ -25,6 +26,22 @@ export function toErrorBody(error: unknown): { body: ErrorBody; internal: boolea
 export function notFoundBody(): ErrorBody {
   return bodyOf(new NotFoundError());
 }
+
+/** replies sent by `sendNotFound` */
+const unanswered = new WeakSet<FastifyReply>();
+
+/**
+ * Strapi's 404 for a route that answered nothing (an unknown route, a missing document): its
+ * errors middleware sends it after the route returned, not from a thrown error, so the answer
+ * keeps the headers set on the way back (`X-Powered-By`), which thrown errors do not get.
+ */
+export function sendNotFound(reply: FastifyReply): FastifyReply {
+  unanswered.add(reply);
+  return reply.code(404).send(notFoundBody());
+}
+
+/** The reply is Strapi's 404 of a route that answered nothing (see `sendNotFound`). */
+export const answeredNothing = (reply: FastifyReply): boolean => unanswered.has(reply);
 
 /**
  * Raw HTTP response for a request Node's parser refused before Fastify saw it (headers or URL over

@@ -89,6 +89,7 @@ export async function optimizeImage(source: ImageFile, image: ProbedImage, optio
   if (options.autoOrientation) pipeline = pipeline.rotate();
   const path = join(workDir, 'optimized');
   const info = await pipeline.toFile(path);
+  // Strapi's own rule, which its code never applies to a file on disk (decisions.md "Image optimization")
   if (info.size > source.bytes) return source;
   return { path, width: info.width, height: info.height, bytes: info.size };
 }

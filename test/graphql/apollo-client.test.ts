@@ -57,6 +57,6 @@ describeEachDialect('Apollo Client', (dialect) => {
       .query({ query: gql`query Missing { articles(pagination: { page: 1, limit: 1 }) { data { id } } }`, fetchPolicy: 'no-cache' })
       .then(() => null, (e: unknown) => e);
     expect(error).toBeInstanceOf(ApolloError);
-    expect((error as ApolloError).graphQLErrors[0]?.extensions?.['code']).toBe('BAD_USER_INPUT');
+    expect((error as ApolloError).graphQLErrors[0]?.extensions?.['code']).toBe('STRAPI_PAGINATION_ERROR');
   });
 });

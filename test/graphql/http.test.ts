@@ -68,6 +68,19 @@ describeEachDialect('GraphQL over HTTP', (dialect) => {
     expect(noHtmlGet.status).toBe(400);
   });
 
+  it("answers an empty POST body as the v4 plugin's Apollo Server 3 does: 400 in plain text", async () => {
+    for (const init of [
+      { method: 'POST', headers: { 'content-type': 'application/json' } },
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' },
+      { method: 'POST' },
+    ]) {
+      const response = await fetch(url(), init);
+      expect(response.status).toBe(400);
+      expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+      expect(await response.text()).toBe('POST body missing, invalid Content-Type, or JSON object has no keys.');
+    }
+  });
+
   it('answers syntax errors with 400 GRAPHQL_PARSE_FAILED and unknown fields with 400 GRAPHQL_VALIDATION_FAILED', async () => {
     const syntax = await gql.post('{ tags { ');
     expect([syntax.status, syntax.body.errors?.[0]?.extensions?.code, syntax.body.data]).toEqual([400, 'GRAPHQL_PARSE_FAILED', undefined]);
@@ -76,9 +89,10 @@ describeEachDialect('GraphQL over HTTP', (dialect) => {
     expect(unknown.body.errors?.[0]?.message).toBe('Cannot query field "nope" on type "TagEntity".');
   });
 
-  it('answers wrong variable types with 400 BAD_USER_INPUT', async () => {
+  it("answers wrong variable types with 400 BAD_USER_INPUT and graphql-js's message", async () => {
     const response = await gql.post('query($n: Int) { tags(pagination: { limit: $n }) { data { id } } }', { n: 'ten' });
     expect([response.status, response.body.errors?.[0]?.extensions?.code]).toEqual([400, 'BAD_USER_INPUT']);
+    expect(response.body.errors?.[0]?.message).toBe('Variable "$n" got invalid value "ten"; Int cannot represent non-integer value: "ten"');
     const long = await gql.post('query($l: Long) { articles(filters: { likes: { eq: $l } }) { data { id } } }', { l: 1.5 });
     expect([long.status, long.body.errors?.[0]?.extensions?.code]).toEqual([400, 'BAD_USER_INPUT']);
   });
@@ -101,7 +115,7 @@ describeEachDialect('GraphQL over HTTP', (dialect) => {
     expect(tokens.body.errors?.[0]?.message).toBe('Syntax Error: Document contains more that 15000 tokens. Parsing aborted.');
     const huge = await request(url(), { method: 'POST', body: JSON.stringify({ query: `# ${'x'.repeat(3_000_000)}\n{ __typename }` }), headers: { 'content-type': 'application/json' } });
     expect(huge.status).toBe(413);
-    expect(huge.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(huge.body.errors[0].extensions.code).toBe('STRAPI_PAYLOAD_TOO_LARGE_ERROR');
   });
 
   it('serves the sandbox page to browsers, with its bundled assets', async () => {

@@ -111,10 +111,14 @@ describeEachDialect('GraphQL queries', (dialect) => {
       expect([all.tags.data.length, all.tags.meta.pagination.pageSize]).toEqual([15, 100]);
     });
 
-    it('refuses mixed pagination styles and negative sizes with BAD_USER_INPUT', async () => {
+    it('refuses mixed pagination styles with STRAPI_PAGINATION_ERROR (v4) and negative sizes with BAD_USER_INPUT', async () => {
       const mixed = await gql.post('{ articles(pagination: { page: 1, limit: 2 }) { data { id } } }');
       expect(mixed.status).toBe(200);
-      expect(mixed.body.errors?.[0]).toMatchObject({ message: 'Cannot use both page & offset pagination in the same query', path: ['articles'], extensions: { code: 'BAD_USER_INPUT' } });
+      expect(mixed.body.errors?.[0]).toMatchObject({
+        message: 'Cannot use both page & offset pagination in the same query',
+        path: ['articles'],
+        extensions: { code: 'STRAPI_PAGINATION_ERROR', error: { name: 'PaginationError' } },
+      });
       expect(mixed.body.data).toEqual({ articles: null });
       const negative = await gql.post('{ articles(pagination: { pageSize: -3 }) { data { id } } }');
       expect(negative.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
@@ -123,6 +127,14 @@ describeEachDialect('GraphQL queries', (dialect) => {
     it('refuses an invalid sort with BAD_USER_INPUT naming the key', async () => {
       const response = await gql.post('{ articles(sort: ["nope:asc"]) { data { id } } }');
       expect(response.body.errors?.[0]).toMatchObject({ message: 'Invalid key nope:asc', extensions: { code: 'BAD_USER_INPUT' } });
+    });
+
+    it("refuses an invalid sort direction with Strapi's message, the sort in details", async () => {
+      const response = await gql.post('{ articles(sort: ["title:up"]) { data { id } } }');
+      expect(response.body.errors?.[0]).toMatchObject({
+        message: 'Invalid order. order can only be one of asc|desc|ASC|DESC',
+        extensions: { code: 'BAD_USER_INPUT', error: { name: 'ValidationError', details: { key: 'title:up', order: 'up', param: 'sort' } } },
+      });
     });
   });
 
@@ -235,6 +247,23 @@ describeEachDialect('GraphQL queries', (dialect) => {
       });
     });
 
+    it('answers aliases of a repeatable component with their own filters and sort (v4), one batched load per alias', async () => {
+      const query = `{ articles(filters: { seo: { metaTitle: { notNull: true } } }) { data { attributes { title seo {
+        social { network }
+        social_gh: social(filters: { network: { eq: "github" } }) { network url }
+        social_desc: social(sort: ["network:desc"]) { network }
+      } } } } }`;
+      const response = await gql.post(query);
+      expect(response.body.errors, JSON.stringify(response.body.errors)).toBeUndefined();
+      expect(response.body.data.articles.data).toEqual([
+        { attributes: { title: 'Alpha', seo: {
+          social: [{ network: 'github' }, { network: 'mastodon' }],
+          social_gh: [{ network: 'github', url: 'https://github.com/a' }],
+          social_desc: [{ network: 'mastodon' }, { network: 'github' }],
+        } } },
+      ]);
+    });
+
     it('returns dynamic zones as unions selected with inline and named fragments', async () => {
       const data = await gql.data(`{ article(id: "${ids.articles.Alpha}") { data { attributes { blocks {
         __typename
@@ -267,7 +296,7 @@ describeEachDialect('GraphQL queries', (dialect) => {
   describe('statement count', () => {
     const nested = `query($n: Int) { articles(publicationState: PREVIEW, pagination: { limit: $n }) { data { id attributes {
       title category { data { attributes { name } } } author { data { attributes { name } } } tags { data { attributes { name } } }
-      cover { data { attributes { url } } } seo { metaTitle social { network } }
+      cover { data { attributes { url } } } seo { metaTitle social { network } gh: social(filters: { network: { eq: "github" } }) { network } }
       blocks { ... on ComponentSharedQuote { text author { data { attributes { name } } } } }
     } } } }`;
 

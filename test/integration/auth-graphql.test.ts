@@ -49,10 +49,11 @@ describeEachDialect('auth over GraphQL', (dialect) => {
     expect(me.body).toEqual({ data: { me: { username: 'hedy', role: { name: 'Authenticated', type: 'authenticated' } } } });
   });
 
-  it("answers with REST's messages as BAD_USER_INPUT errors", async () => {
+  it("answers with REST's messages, with the v4 plugin's codes", async () => {
     const taken = await gql(REGISTER, { input: { username: 'hedy', email: 'other@example.com', password: 'frequency' } });
     expect(taken.body.data).toBeNull();
-    expect(taken.body.errors[0]).toMatchObject({ message: 'Email or Username are already taken', path: ['register'], extensions: { code: 'BAD_USER_INPUT' } });
+    // an ApplicationError: the v4 plugin's STRAPI_APPLICATION_ERROR
+    expect(taken.body.errors[0]).toMatchObject({ message: 'Email or Username are already taken', path: ['register'], extensions: { code: 'STRAPI_APPLICATION_ERROR', error: { name: 'ApplicationError' } } });
     const badEmail = await gql(REGISTER, { input: { username: 'x', email: 'nope', password: 'frequency' } });
     expect(badEmail.body.errors[0].message).toBe('email must be a valid email');
     const wrong = await gql(LOGIN, { input: { identifier: 'hedy', password: 'wrong!' } });

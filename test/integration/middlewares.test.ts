@@ -81,15 +81,23 @@ describeEachDialect('middlewares', (dialect) => {
 describeEachDialect('default headers (no config/middlewares)', (dialect) => {
   const t = useTestApp({ dialect });
 
-  it('echoes any Origin with credentials, as Strapi 5 cors defaults do, and nothing without one', async () => {
+  it('echoes any Origin with credentials, as Strapi 5 cors defaults do, and sends credentials on every answer', async () => {
     const res = await fetch(`${t.url}/api/tags`, { headers: { origin: 'https://app.example.com' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
     expect(res.headers.get('access-control-allow-credentials')).toBe('true');
     expect(res.headers.get('vary')).toContain('Origin');
-    const bare = await fetch(`${t.url}/api/tags`);
-    expect(bare.headers.get('access-control-allow-origin')).toBeNull();
-    expect(bare.headers.get('access-control-allow-credentials')).toBeNull();
+    // @koa/cors 5 runs without an Origin too: `*` with credentials becomes the (empty) request origin
+    for (const path of ['/api/tags', '/api/tags?filters[nope]=1', '/nowhere', '/graphql']) {
+      const bare = await fetch(`${t.url}${path}`, path === '/graphql' ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' } : {});
+      expect(bare.headers.get('access-control-allow-credentials'), path).toBe('true');
+      expect(bare.headers.get('access-control-allow-origin'), path).toBe('');
+      expect(bare.headers.get('vary'), path).toContain('Origin');
+    }
+    const thrown = await fetch(`${t.url}/api/tags?filters[nope]=1`, { headers: { origin: 'https://app.example.com' } });
+    expect(thrown.status).toBe(400);
+    expect(thrown.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+    expect(thrown.headers.get('access-control-allow-credentials')).toBe('true');
   });
 
   it('answers preflights with the methods, headers and a one-year max-age', async () => {
@@ -104,7 +112,7 @@ describeEachDialect('default headers (no config/middlewares)', (dialect) => {
     expect(list('access-control-allow-headers')).toEqual(['Content-Type', 'Authorization', 'Origin', 'Accept']);
   });
 
-  it('sends X-Powered-By where Strapi does: on answers and unknown routes, not on thrown errors', async () => {
+  it('sends X-Powered-By where Strapi does: on answers, unknown routes and missing documents, not on thrown errors', async () => {
     expect((await fetch(`${t.url}/api/tags`)).headers.get('x-powered-by')).toBe('Vellum');
     const unknownRoute = await fetch(`${t.url}/nowhere`);
     expect(unknownRoute.status).toBe(404);
@@ -112,9 +120,14 @@ describeEachDialect('default headers (no config/middlewares)', (dialect) => {
     const badQuery = await fetch(`${t.url}/api/tags?filters[nope]=1`);
     expect(badQuery.status).toBe(400);
     expect(badQuery.headers.get('x-powered-by')).toBeNull();
-    const missing = await fetch(`${t.url}/api/tags/no-such-document`);
+    // Strapi's controller answers nothing and its errors middleware then answers 404: not thrown
+    const missing = await fetch(`${t.url}/api/tags/no-such-document`, { headers: t.authHeaders });
     expect(missing.status).toBe(404);
-    expect(missing.headers.get('x-powered-by')).toBeNull();
+    expect(await missing.json()).toEqual({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } });
+    expect(missing.headers.get('x-powered-by')).toBe('Vellum');
+    const badBody = await fetch(`${t.url}/api/tags/no-such-document`, { method: 'PUT', headers: { ...t.authHeaders, 'content-type': 'application/json' }, body: '{}' });
+    expect(badBody.status).toBe(400);
+    expect(badBody.headers.get('x-powered-by')).toBeNull();
   });
 });
 
@@ -124,10 +137,28 @@ describeEachDialect('cors origin list as a comma-separated string', (dialect) =>
     files: { 'config/middlewares.js': "module.exports = ['strapi::errors', { name: 'strapi::cors', config: { origin: 'https://a.example.com, https://b.example.com' } }, 'strapi::poweredBy'];" },
   });
 
-  it('allows each listed origin and no other', async () => {
+  it('allows each listed origin and no other; without an Origin, credentials as Strapi sends them', async () => {
+    const bare = await fetch(`${t.url}/api/tags`);
+    expect(bare.headers.get('access-control-allow-origin')).toBe('');
+    expect(bare.headers.get('access-control-allow-credentials')).toBe('true');
     const b = await fetch(`${t.url}/api/tags`, { headers: { origin: 'https://b.example.com' } });
     expect(b.headers.get('access-control-allow-origin')).toBe('https://b.example.com');
     const other = await fetch(`${t.url}/api/tags`, { headers: { origin: 'https://c.example.com' } });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describeEachDialect('cors without credentials', (dialect) => {
+  const t = useTestApp({
+    dialect,
+    files: { 'config/middlewares.js': "module.exports = ['strapi::errors', { name: 'strapi::cors', config: { credentials: false } }, 'strapi::poweredBy'];" },
+  });
+
+  it('sends the origin `*` as is, with or without an Origin, and no credentials', async () => {
+    for (const headers of [{ origin: 'https://app.example.com' }, {}] as Record<string, string>[]) {
+      const res = await fetch(`${t.url}/api/tags`, { headers });
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+    }
   });
 });

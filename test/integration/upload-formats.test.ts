@@ -5,7 +5,7 @@
  * with its file; the upload routes (`ref`/`refId`/`field` linking, `?id=` file info). The test
  * images are made by sharp itself.
  */
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
@@ -76,6 +76,35 @@ describeEachDialect('upload formats and routes', (dialect) => {
     expect(one.body).toEqual(file);
     const list = await api.get(`/api/upload/files?filters[id][$eq]=${file.id}`);
     expect(list.body).toEqual([file]);
+  });
+
+  it("stores the bytes Strapi's sharp options make: the original re-encoded at quality 80, each format resized from it", async () => {
+    const input = await image('png', 800, 600);
+    const [file] = (await upload([{ name: 'noise.png', type: 'image/png', bytes: input }])).body;
+    // Strapi 5's optimize (sizeOptimization on by default): the same format at quality 80
+    const optimized = await sharp(input).png({ quality: 80 }).toBuffer();
+    expect(optimized.length).toBeLessThan(input.length);
+    const stored = await readFile(onDisk(file.url));
+    expect(stored.equals(optimized)).toBe(true);
+    expect(file.size).toBe(Math.round((optimized.length / 1000) * 100) / 100);
+    // formats: resize with fit inside (245×156, then N×N per breakpoint), the input's format and defaults
+    for (const [key, box] of [['thumbnail', { width: 245, height: 156 }], ['small', { width: 500, height: 500 }], ['medium', { width: 750, height: 750 }]] as const) {
+      const expected = await sharp(optimized).resize({ ...box, fit: 'inside' }).toBuffer();
+      expect((await readFile(onDisk(file.formats[key].url))).equals(expected), key).toBe(true);
+      expect(file.formats[key]).toMatchObject({ sizeInBytes: expected.length, size: Math.round((expected.length / 1000) * 100) / 100 });
+    }
+  });
+
+  it('keeps the uploaded bytes when re-encoding would make them larger (decisions.md: Strapi keeps the larger file)', async () => {
+    const pixels = Buffer.alloc(400 * 300 * 3);
+    for (let i = 0; i < pixels.length; i += 3) [pixels[i], pixels[i + 1], pixels[i + 2]] = [(i / 3) % 400 * 255 / 400, Math.floor(i / 1200) * 255 / 300, 128];
+    const input = await sharp(pixels, { raw: { width: 400, height: 300, channels: 3 } }).png({ palette: true, colours: 8, dither: 0, effort: 10 }).toBuffer();
+    expect((await sharp(input).png({ quality: 80 }).toBuffer()).length).toBeGreaterThan(input.length);
+    const [file] = (await upload([{ name: 'palette.png', type: 'image/png', bytes: input }])).body;
+    expect((await readFile(onDisk(file.url))).equals(input)).toBe(true);
+    expect(file.size).toBe(Math.round((input.length / 1000) * 100) / 100);
+    const thumbnail = await sharp(input).resize({ width: 245, height: 156, fit: 'inside' }).toBuffer();
+    expect((await readFile(onDisk(file.formats.thumbnail.url))).equals(thumbnail)).toBe(true);
   });
 
   it('makes the formats of JPEG, WebP and GIF in their own format, and none for SVG or an image under every breakpoint', async () => {

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from '../logger.js';
+import { answeredNothing } from '../../rest/error-body.js';
 import { registerCors } from './cors-middleware.js';
 import type { MiddlewareEntry } from './middleware-entries.js';
 import { registerSecurityMiddleware } from './security-middleware.js';
@@ -23,8 +24,9 @@ export async function registerBuiltin(server: FastifyInstance, entry: Middleware
       // a callback hook: an async one costs promises on every request
       server.addHook('onSend', (request, reply, payload, done) => {
         // Strapi sets it after the request was handled, so not on errors its handlers throw
-        // (4xx/5xx in the error shape); an unknown route's 404 is not thrown, and keeps it
-        if (reply.statusCode < 400 || request.is404) reply.header('X-Powered-By', value);
+        // (4xx/5xx in the error shape); the 404 of an unknown route or a missing document is
+        // not thrown (the route answered nothing), and keeps it
+        if (reply.statusCode < 400 || request.is404 || answeredNothing(reply)) reply.header('X-Powered-By', value);
         done(null, payload);
       });
       return true;

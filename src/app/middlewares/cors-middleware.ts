@@ -1,7 +1,10 @@
 /**
- * `strapi::cors` on @fastify/cors, with Strapi 5's defaults. Without an `Origin` header a request
- * is not a CORS one (koa's cors): it only gets `Vary: Origin`, which our own hook sets without
- * running the plugin, whose handler rebuilds its options on every request it sees.
+ * `strapi::cors` on @fastify/cors, with Strapi 5's defaults. A request without an `Origin` header
+ * gets what Strapi 5 (@koa/cors 5, which no longer skips such requests) answers: its origin option
+ * says `*` then, which credentials turn into the request's (absent, so empty) origin; hence
+ * `Access-Control-Allow-Origin: ` (empty) and `Access-Control-Allow-Credentials: true` on every
+ * answer by default, `*` without credentials. Our own hook sets these without running the plugin,
+ * whose handler rebuilds its options on every request it sees.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { FastifyCorsOptions } from '@fastify/cors';
@@ -19,14 +22,27 @@ type Hook = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDone
 function corsOptions(config: Json): Json {
   const origin = config.origin ?? '*';
   const list = typeof origin === 'string' && origin.includes(',') ? origin.split(',').map((o) => o.trim()) : origin;
+  const credentials = config.credentials ?? true;
   return {
-    origin: list === '*' ? true : list,
+    // `*` with credentials echoes the request's origin; without, it is sent as is
+    origin: list === '*' && credentials === true ? true : list,
     methods: config.methods ?? ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],
     allowedHeaders: config.headers ?? ['Content-Type', 'Authorization', 'Origin', 'Accept'],
     exposedHeaders: config.expose ?? ['Server-Timing'],
-    credentials: config.credentials ?? true,
+    credentials,
     maxAge: config.maxAge ?? 31_536_000,
   };
+}
+
+/** The headers of an answer to a request without `Origin` (not a preflight), as Strapi 5 sends them. */
+function originlessHeaders(options: Json): Record<string, string> {
+  const credentials = options.credentials === true;
+  const headers: Record<string, string> = { 'Access-Control-Allow-Origin': credentials ? '' : '*' };
+  if (credentials) headers['Access-Control-Allow-Credentials'] = 'true';
+  const expose = options.exposedHeaders;
+  const exposed = Array.isArray(expose) ? expose.join(',') : typeof expose === 'string' ? expose : '';
+  if (exposed !== '') headers['Access-Control-Expose-Headers'] = exposed;
+  return headers;
 }
 
 /**
@@ -54,19 +70,27 @@ function pluginHook(server: FastifyInstance, options: FastifyCorsOptions): Hook 
 
 export function registerCors(server: FastifyInstance, config: Json): void {
   // the project's values, unchecked as before (the plugin validates what it uses)
-  const options = corsOptions(config) as FastifyCorsOptions;
+  const json = corsOptions(config);
+  const options = json as FastifyCorsOptions;
+  const originless = originlessHeaders(json);
   const cors = pluginHook(server, {
     delegator: (request, callback) => callback(null, request.headers.origin === undefined ? { origin: false } : options),
   });
   server.addHook('onRequest', (request, reply, done) => {
-    // What the plugin does for such a request (its options say origin: false, computed per
-    // request): `Vary: Origin`, no CORS header. A request with an Origin, an earlier Vary to
-    // merge with, or a route with its own cors config goes through the plugin.
+    // A request with an Origin, an earlier Vary to merge with, or a route with its own cors
+    // config goes through the plugin (which, for an origin-less request, only adds `Vary`).
+    // A preflight always carries an Origin: an origin-less OPTIONS goes on to its route, as in Strapi.
+    const bare = request.headers.origin === undefined && request.method !== 'OPTIONS';
     if (request.headers.origin !== undefined || reply.hasHeader('vary') || (request.routeOptions.config as { cors?: unknown }).cors !== undefined) {
-      cors(request, reply, done);
+      const withOriginless = (error?: Error): void => {
+        if (!error) reply.headers(originless);
+        done(error);
+      };
+      cors(request, reply, bare ? withOriginless : done);
       return;
     }
     reply.header('Vary', 'Origin');
+    if (bare) reply.headers(originless);
     done();
   });
 }

@@ -88,6 +88,17 @@ function paramsFromBody(request: FastifyRequest): GraphqlParams | Outcome {
   return body;
 }
 
+/**
+ * Apollo Server 3's answer (the v4 plugin's server) to a POST without a body, or with a JSON
+ * object without keys: a 400 in plain text, not a GraphQL response.
+ */
+const EMPTY_POST = 'POST body missing, invalid Content-Type, or JSON object has no keys.';
+
+function isEmptyPost(request: FastifyRequest): boolean {
+  const raw = typeof request.body === 'string' ? request.body.trim() : '';
+  return raw === '' || /^\{\s*\}$/.test(raw);
+}
+
 function isOutcome(value: unknown): value is Outcome {
   return isRecord(value) && typeof value['status'] === 'number' && isRecord(value['body']);
 }
@@ -124,6 +135,7 @@ export function registerGraphqlRoutes(scope: FastifyInstance, options: RouteOpti
 
   scope.post(endpoint, async (request, reply) => {
     if (mediaType(request) === 'multipart/form-data' && request.isMultipart()) return executeMultipart(request, reply);
+    if (isEmptyPost(request)) return reply.code(400).type('text/plain; charset=utf-8').send(EMPTY_POST);
     const params = paramsFromBody(request);
     return isOutcome(params) ? send(request, reply, params) : execute(request, reply, params, 'POST');
   });

@@ -4,14 +4,15 @@
  * so these read the populated values and wrap them in the v4 envelope. Nested `pagination` is
  * applied here, by slicing the loaded list (the AST's populate has no pagination; filters and
  * sort were part of the populate). Alias variants with their own filters or sort come from a
- * deferred, batched load instead.
+ * deferred, batched load instead; component fields note the owner of the component entries
+ * they hand on, so a variant below them finds its document.
  */
 import type { GraphQLFieldResolver, GraphQLResolveInfo } from 'graphql';
 import type { Entry } from '../../engine/types.js';
 import { ForbiddenError } from '../../errors/index.js';
 import { nestedListWindow, type PaginationArgInput } from '../../query/parse-graphql-args.js';
 import type { GraphqlContext } from '../context.js';
-import { deferredValue } from './deferred-loads.js';
+import { deferredValue, noteOwner } from './deferred-loads.js';
 import { isRecord } from '../../util/is-record.js';
 
 type Parent = Readonly<Record<string, unknown>>;
@@ -70,21 +71,27 @@ export function toManyResolver(attribute: string, targetUid: string): GraphQLFie
   return (parent, args, ctx, info) => withValue(parent, ctx, info, attribute, targetUid, (value) => ({ data: slice(asList(value), args, ctx) }));
 }
 
+/** Component entries handed on, with their owner noted for the alias variants deferred below them. */
+function owned<T extends Entry | null | readonly unknown[]>(parent: Parent, ctx: GraphqlContext, value: T): T {
+  noteOwner(parent, ctx, Array.isArray(value) ? value : [value]);
+  return value;
+}
+
 export function singleComponentResolver(attribute: string): GraphQLFieldResolver<Parent, GraphqlContext> {
-  return (parent) => asEntry(parent[attribute]);
+  return (parent, _args, ctx) => owned(parent, ctx, asEntry(parent[attribute]));
 }
 
 export function repeatableComponentResolver(attribute: string): GraphQLFieldResolver<Parent, GraphqlContext, ListArgs> {
-  return (parent, args, ctx, info) => withValue(parent, ctx, info, attribute, null, (value) => slice(asList(value), args, ctx));
+  return (parent, args, ctx, info) => withValue(parent, ctx, info, attribute, null, (value) => owned(parent, ctx, slice(asList(value), args, ctx)));
 }
 
 /** Dynamic-zone items; one whose component the zone no longer allows becomes an `Error` member. */
 export function dynamicZoneResolver(attribute: string, allowed: readonly string[]): GraphQLFieldResolver<Parent, GraphqlContext> {
-  return (parent) =>
-    asList(parent[attribute]).map((item) => {
+  return (parent, _args, ctx) =>
+    owned(parent, ctx, asList(parent[attribute]).map((item) => {
       const uid = item['__component'];
       return typeof uid === 'string' && allowed.includes(uid)
         ? item
         : { __component: null, code: 'UNKNOWN_COMPONENT', message: `Unknown component ${String(uid)}` };
-    });
+    }));
 }

@@ -211,10 +211,31 @@ describe('selection → one repository query', () => {
     });
   });
 
-  it('refuses differing variants of a list inside a component (no parent document to reload)', async () => {
-    const { context } = fakeContext([]);
+  it('loads an alias of a repeatable component with other filters from the document holding it, in one batched query', async () => {
+    const entries: Entry[] = [
+      { id: 1, documentId: 'a1', seo: { id: 7, social: [{ id: 70, url: 'x' }, { id: 71, url: 'y' }] } },
+      { id: 2, documentId: 'a2', seo: { id: 8, social: [] } },
+    ];
+    const { context, queries } = fakeContext(entries);
     const result = await run('{ articles { data { attributes { seo { a: social(filters: { url: { eq: "x" } }) { url } b: social { url } } } } } }', context);
-    expect(result.errors?.[0]?.message).toMatch(/selected more than once with different filters, sort or publicationState inside a component/);
+    expect(result.errors).toBeUndefined();
+    expect(queries).toHaveLength(2);
+    expect(queries[1]).toMatchObject({
+      filters: { kind: 'compare', field: 'documentId', op: '$in', value: ['a1', 'a2'] },
+      fields: [],
+      populate: [{ attribute: 'seo', fields: [], filters: null, populate: [{ attribute: 'social', filters: null }] }],
+    });
+    // the fake repository answers every query with the same entries: each seo finds its own list again by id
+    expect((result.data as { articles: { data: unknown[] } }).articles.data).toEqual([
+      { attributes: { seo: { a: [{ url: 'x' }, { url: 'y' }], b: [{ url: 'x' }, { url: 'y' }] } } },
+      { attributes: { seo: { a: [], b: [] } } },
+    ]);
+  });
+
+  it('refuses differing variants of a list under the same response name', async () => {
+    const { context } = fakeContext([]);
+    const result = await run('{ articles { data { attributes { seo { social(filters: { url: { eq: "x" } }) { url } } seo { social { url } } } } } }', context);
+    expect(result.errors?.[0]?.message).toMatch(/selected more than once with different filters, sort or publicationState under the same response name/);
   });
 
   it('drops populate of targets the caller cannot find and answers FORBIDDEN at that field', async () => {

@@ -9,10 +9,12 @@
  * the populate node's filters/sort/status. Nested `pagination` is applied later by slicing (see
  * nested-fields.ts).
  *
- * One populate node per attribute and level: when aliases select the same relation with
- * different filters, sort or publicationState (`a: tags(filters: …) b: tags`), the first variant
- * is populated and each other one is registered as a deferred load, which `deferred-loads.ts`
- * runs once per alias path for all parents together (still a bounded number of statements).
+ * One populate node per attribute and level: when aliases select the same relation or repeatable
+ * component with different filters, sort or publicationState (`a: tags(filters: …) b: tags`,
+ * `seo { social_gh: social(filters: …) social }`), the first variant is populated and each other
+ * one is registered as a deferred load, which `deferred-loads.ts` runs once per alias path for all
+ * parents together (still a bounded number of statements). A variant inside a component is loaded
+ * from the nearest content type above it, through the chain of component attributes leading to it.
  */
 import {
   getArgumentValues,
@@ -51,11 +53,28 @@ export interface SchemaSelection {
   readonly populate: readonly PopulateNode[];
 }
 
-/** A variant of a relation selection loaded apart from the main query (see deferred-loads.ts). */
+/** One component attribute between a content type and a nested component (`on`: the dynamic zone's member). */
+export interface ComponentStep {
+  readonly attribute: string;
+  readonly on?: string;
+}
+
+/** Where a schema's entries sit: the nearest content type above and the component attributes leading down from it. */
+interface Owner {
+  readonly uid: string;
+  readonly chain: readonly ComponentStep[];
+}
+
+/** A variant of a relation or component list selection loaded apart from the main query (see deferred-loads.ts). */
 export interface DeferredLoad {
-  /** content type whose entries own the attribute */
+  /** content type whose entries are read again (the owner of the attribute, or of the components holding it) */
   readonly parentUid: string;
+  /** the populate node of that read: the variant itself, wrapped in the component chain leading to it */
   readonly node: PopulateNode;
+  /** the component attributes from the content type down to the attribute's owner (empty: the content type owns it) */
+  readonly chain: readonly ComponentStep[];
+  /** the variant's attribute */
+  readonly attribute: string;
   /** the root query's publication status, which the parents were read with */
   readonly status: PublicationStatus;
   /** localized roots: the root query's `locale` argument, which the parents were read with (absent: the default locale) */
@@ -76,6 +95,11 @@ interface Walk {
 /** Response keys of the root field and of every attribute field on the way (envelopes and list indices left out). */
 export function aliasPath(keys: readonly string[]): string {
   return keys.join('.');
+}
+
+/** The deferred-load key of an alias path on a component type (a zone's members may share alias paths). */
+export function componentAliasPath(path: string, componentUid: string): string {
+  return `${path}@${componentUid}`;
 }
 
 const TIMESTAMPS = new Set(['createdAt', 'updatedAt', 'publishedAt']);
@@ -154,7 +178,7 @@ function variantsOf(walk: Walk, schema: Schema, nodes: readonly FieldNode[], wit
 }
 
 /** fields + populate for the attribute fields selected on one schema's object type. */
-export function selectionOf(walk: Walk, schema: Schema, nodes: readonly FieldNode[], path: readonly string[]): SchemaSelection {
+export function selectionOf(walk: Walk, schema: Schema, nodes: readonly FieldNode[], path: readonly string[], owner: Owner = { uid: schema.uid, chain: [] }): SchemaSelection {
   const fields = new Set<string>();
   const groups = new Map<string, FieldNode[]>();
   for (const node of nodes) {
@@ -176,30 +200,47 @@ export function selectionOf(walk: Walk, schema: Schema, nodes: readonly FieldNod
     const withArgs = attribute !== undefined && attribute.kind !== 'dynamiczone' && isToMany(attribute);
     const [primary, ...others] = variantsOf(walk, schema, group, withArgs);
     if (!primary) continue;
-    const node = populateNode(walk, schema, name, primary, path);
+    const node = populateNode(walk, schema, name, primary, path, owner);
     if (node) populate.push(node);
-    for (const variant of others) deferVariant(walk, schema, name, variant, primary, path);
+    for (const variant of others) deferVariant(walk, schema, name, variant, primary, path, owner);
   }
   return { fields: [...fields], populate };
 }
 
-function deferVariant(walk: Walk, schema: Schema, name: string, variant: Variant, primary: Variant, path: readonly string[]): void {
+function deferVariant(walk: Walk, schema: Schema, name: string, variant: Variant, primary: Variant, path: readonly string[], owner: Owner): void {
   const keys = new Set(variant.nodes.map(responseKey));
-  const clash = primary.nodes.some((node) => keys.has(responseKey(node)));
-  if (schema.modelType !== 'contentType' || clash) {
+  if (primary.nodes.some((node) => keys.has(responseKey(node)))) {
     throw new ValidationError(
-      `Field "${name}" is selected more than once with different filters, sort or publicationState ${clash ? 'under the same response name' : 'inside a component'}; give each variant its own alias on a content type`,
+      `Field "${name}" is selected more than once with different filters, sort or publicationState under the same response name; give each variant its own alias`,
       { path: [...path, name].join('.') },
     );
   }
   for (const key of keys) {
-    const keyPath = [...path, key];
-    const node = populateNode(walk, schema, name, { ...variant, nodes: variant.nodes.filter((n) => responseKey(n) === key) }, path);
-    if (node) walk.deferred.set(aliasPath(keyPath), { parentUid: schema.uid, node, status: walk.status, ...(walk.locale === undefined ? {} : { locale: walk.locale }) });
+    const keyPath = aliasPath([...path, key]);
+    const node = populateNode(walk, schema, name, { ...variant, nodes: variant.nodes.filter((n) => responseKey(n) === key) }, path, owner);
+    if (!node) continue;
+    walk.deferred.set(schema.modelType === 'component' ? componentAliasPath(keyPath, schema.uid) : keyPath, {
+      parentUid: owner.uid,
+      node: withinChain(node, owner.chain),
+      chain: owner.chain,
+      attribute: name,
+      status: walk.status,
+      ...(walk.locale === undefined ? {} : { locale: walk.locale }),
+    });
   }
 }
 
-function populateNode(walk: Walk, schema: Schema, name: string, variant: Variant, path: readonly string[]): PopulateNode | null {
+/** `node` populated through the component chain: each step loads only the components' ids and the next step. */
+function withinChain(node: PopulateNode, chain: readonly ComponentStep[]): PopulateNode {
+  return chain.reduceRight<PopulateNode>((inner, step) => {
+    const only = Object.freeze({ fields: Object.freeze([]), sort: [], filters: null, populate: Object.freeze([inner]) });
+    return step.on === undefined
+      ? Object.freeze({ attribute: step.attribute, ...only, on: null })
+      : Object.freeze({ attribute: step.attribute, fields: null, sort: [], filters: null, populate: [], on: Object.freeze({ [step.on]: only }) });
+  }, node);
+}
+
+function populateNode(walk: Walk, schema: Schema, name: string, variant: Variant, path: readonly string[], owner: Owner): PopulateNode | null {
   const attribute = attributeOf(schema, name);
   const nodes = variant.nodes;
   const here = [...path, responseKey(nodes[0]!)];
@@ -219,14 +260,14 @@ function populateNode(walk: Walk, schema: Schema, name: string, variant: Variant
     }
     case 'component': {
       const component = walk.registry.component(attribute.component);
-      const inner = selectionOf(walk, component, collect(walk, nodes.map((n) => n.selectionSet), componentTypeName(component)), here);
+      const inner = selectionOf(walk, component, collect(walk, nodes.map((n) => n.selectionSet), componentTypeName(component)), here, { uid: owner.uid, chain: [...owner.chain, { attribute: name }] });
       return freezeNode(name, inner, variant.args, component, walk.registry);
     }
     case 'dynamiczone': {
       const on: Record<string, NestedSelection> = {};
       for (const uid of attribute.components) {
         const component = walk.registry.component(uid);
-        const inner = selectionOf(walk, component, collect(walk, nodes.map((n) => n.selectionSet), componentTypeName(component)), here);
+        const inner = selectionOf(walk, component, collect(walk, nodes.map((n) => n.selectionSet), componentTypeName(component)), here, { uid: owner.uid, chain: [...owner.chain, { attribute: name, on: uid }] });
         on[uid] = Object.freeze({ fields: Object.freeze(inner.fields), sort: [], filters: null, populate: Object.freeze(inner.populate) });
       }
       return Object.freeze({ attribute: name, fields: null, sort: [], filters: null, populate: [], on: Object.freeze(on) });
