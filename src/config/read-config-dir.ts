@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, relative, sep } from 'node:path';
 import { StartupError } from '../errors/startup-error.js';
+import { STRAPI_UTILS_MODULE } from '../errors/strapi-errors.js';
 import type { EnvHelper } from './env-helpers.js';
 import { createJiti } from './jiti.js';
 
@@ -17,8 +18,10 @@ const CODE_EXTENSIONS = new Set(['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts']);
 const TS_EXTENSIONS = new Set(['.ts', '.mts', '.cts']);
 
 // TypeScript and ESM/CJS config files load without a build step. No module cache, so a
-// restarted app in the same process (develop mode) sees edited files.
-const jiti = createJiti(import.meta.url, { interopDefault: true, moduleCache: false });
+// restarted app in the same process (develop mode) sees edited files. `@strapi/utils` is the
+// running server's (app/strapi-modules.ts says why), as in project code.
+const virtualModules = { '@strapi/utils': STRAPI_UTILS_MODULE };
+const jiti = createJiti(import.meta.url, { interopDefault: true, moduleCache: false, virtualModules });
 
 /**
  * Strapi compiles `config/*.ts` to `dist/config/*.js` and runs that, and its generated
@@ -30,6 +33,7 @@ const compiledLocations = new Map<string, string>();
 const tsJiti = createJiti(import.meta.url, {
   interopDefault: true,
   moduleCache: false,
+  virtualModules,
   fsCache: join(tmpdir(), 'jiti-vellum-config'),
   transform(options) {
     const code = jiti.transform(options);
