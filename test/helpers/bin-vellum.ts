@@ -6,6 +6,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const BIN = fileURLToPath(new URL('../../bin/vellum.js', import.meta.url));
@@ -45,4 +48,14 @@ export function runBin(args: readonly string[], env: Record<string, string> = {}
     }
   };
   return { child, output: () => output, started, exit };
+}
+
+/** A new project directory holding `files` (path → content); the caller removes it. */
+export async function writeProject(files: Readonly<Record<string, string>>): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'vellum-project-'));
+  for (const [path, content] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), content);
+  }
+  return dir;
 }

@@ -8,11 +8,9 @@
  * Run as users run it:
  * `node bin/vellum.js start` over the built bundle.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBin, type BinProcess } from '../helpers/bin-vellum.js';
+import { runBin, writeProject, type BinProcess } from '../helpers/bin-vellum.js';
 
 const NOTE_SCHEMA = {
   kind: 'collectionType',
@@ -126,11 +124,7 @@ let server: BinProcess | undefined;
 let url = '';
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'vellum-strapi-utils-'));
-  for (const [path, content] of Object.entries(FILES)) {
-    await mkdir(dirname(join(dir, path)), { recursive: true });
-    await writeFile(join(dir, path), content);
-  }
+  dir = await writeProject(FILES);
   server = runBin(['start', dir]);
   url = await server.started();
 }, 90_000);
