@@ -4,6 +4,7 @@ import { dirname, extname, join, relative, sep } from 'node:path';
 import { StartupError } from '../errors/startup-error.js';
 import { STRAPI_UTILS_MODULE } from '../errors/strapi-errors.js';
 import type { EnvHelper } from './env-helpers.js';
+import { forgetNativeModulesUnder, routeNativeRequires, withoutDefault } from '../util/native-require-routes.js';
 import { createJiti } from './jiti.js';
 
 export interface ConfigFile {
@@ -19,7 +20,8 @@ const TS_EXTENSIONS = new Set(['.ts', '.mts', '.cts']);
 
 // TypeScript and ESM/CJS config files load without a build step. No module cache, so a
 // restarted app in the same process (develop mode) sees edited files. `@strapi/utils` is the
-// running server's (app/strapi-modules.ts says why), as in project code.
+// running server's (app/strapi-modules.ts says why), as in project code, also in a CommonJS
+// config file jiti leaves to Node (util/native-require-routes.ts).
 const virtualModules = { '@strapi/utils': STRAPI_UTILS_MODULE };
 const jiti = createJiti(import.meta.url, { interopDefault: true, moduleCache: false, virtualModules });
 
@@ -73,6 +75,10 @@ export async function readConfigDir(dir: string, projectDir: string, env: EnvHel
       const fromRoot = relative(projectDir, path).slice(0, -extension.length);
       compiledLocations.set(path, join(projectDir, 'dist', `${fromRoot}.js`));
     }
+    if (extension !== '.json') {
+      routeNativeRequires(projectDir, virtualModules);
+      forgetNativeModulesUnder(projectDir);
+    }
     const value = extension === '.json' ? await readJson(path, label) : await evaluate(path, label, env);
     files.push({ key, label, value });
   }
@@ -103,8 +109,10 @@ async function readJson(path: string, label: string): Promise<unknown> {
 async function evaluate(path: string, label: string, env: EnvHelper): Promise<unknown> {
   let exported: unknown;
   try {
+    // jiti's synchronous require: its import hands an ES module file to Node's loader, which
+    // knows no virtual modules; Strapi's config files are CommonJS once compiled (no top-level await)
     const loader = TS_EXTENSIONS.has(extname(path)) ? tsJiti : jiti;
-    exported = await loader.import(path, { default: true });
+    exported = withoutDefault(loader(path));
   } catch (error) {
     throw wrap(label, 'cannot be loaded', error);
   }

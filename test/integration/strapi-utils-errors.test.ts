@@ -34,9 +34,13 @@ for (const name of ['ValidationError', 'NotFoundError', 'ForbiddenError', 'Unaut
 module.exports = { errors };
 `,
   'src/api/note/content-types/note/schema.json': JSON.stringify(NOTE_SCHEMA),
-  // config files get the same module (a config that reads errors must load)
-  'config/api.ts': `import { errors } from '@strapi/utils';
-export default { rest: { defaultLimit: typeof errors.ApplicationError === 'function' ? 25 : 1 } };
+  // config files get the server's module too (YupValidationError: a name the stand-in lacks)
+  'config/plugins.ts': `import { errors } from '@strapi/utils';
+if (errors.YupValidationError === undefined) throw new Error('config/plugins.ts: not the server\\'s @strapi/utils');
+export default {};
+`,
+  'config/api.js': `const { errors } = require('@strapi/utils');
+module.exports = { rest: { defaultLimit: errors.YupValidationError === undefined ? 3 : 7 } };
 `,
   'config/middlewares.js': `module.exports = ['strapi::errors', 'strapi::security', 'strapi::cors', 'strapi::query', 'strapi::body', 'global::gate'];
 `,
@@ -74,6 +78,7 @@ import { errors } from '@strapi/utils';
 export default factories.createCoreController('api::note.note', ({ strapi }) => ({
   async tooBig() { throw new errors.PayloadTooLargeError('too big', { max: 1 }); },
   async refused() { throw new errors.ApplicationError('the application says no', { reason: 'test' }); },
+  async limit() { return { data: strapi.config.get('api.rest.defaultLimit') }; },
   async viaService() { return strapi.service('api::note.note').guarded(); },
   async make(ctx) {
     const title = String(ctx.query.title ?? '');
@@ -91,6 +96,7 @@ module.exports = factories.createCoreService('api::note.note', () => ({
 module.exports = { routes: [
   { method: 'GET', path: '/note-errors/too-big', handler: 'note.tooBig', config: open },
   { method: 'GET', path: '/note-errors/refused', handler: 'note.refused', config: open },
+  { method: 'GET', path: '/note-errors/limit', handler: 'note.limit', config: open },
   { method: 'GET', path: '/note-errors/service', handler: 'note.viaService', config: open },
   { method: 'POST', path: '/note-errors/make', handler: 'note.make', config: open },
   { method: 'GET', path: '/note-errors/policy', handler: 'note.refused', config: { auth: false, policies: ['global::deny'] } },
@@ -158,6 +164,8 @@ describe("Strapi's error classes from project code, under vellum start", () => {
     expect(await rest('/api/note-errors/esm-policy')).toEqual({ status: 403, error: { status: 403, name: 'ForbiddenError', message: 'esm says no', details: {} } });
     expect(await rest('/api/note-errors/middleware')).toMatchObject({ status: 429, error: { status: 429, name: 'RateLimitError', message: 'slow down' } });
     expect(await rest('/api/note-errors/refused', { headers: { 'x-gate': 'closed' } })).toMatchObject({ status: 401, error: { status: 401, name: 'UnauthorizedError', message: 'gate closed' } });
+    // config/api.js read the server's module
+    expect(await (await fetch(`${url}/api/note-errors/limit`)).json()).toEqual({ data: 7 });
     // and a write the lifecycle lets through works
     const made = await fetch(`${url}/api/note-errors/make?title=fine`, { method: 'POST' });
     expect(made.status).toBe(200);
