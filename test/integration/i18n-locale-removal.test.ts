@@ -1,16 +1,17 @@
 /**
  * `vellum locale remove CODE --force` deletes the locale's content with the locale, as Strapi's
  * locale deletion does: every version in CODE (drafts and published) of every localized type, their
- * component rows and relation links, and the links to documents that had no other locale; the
+ * component rows, relation and media links, and the links to documents that had no other locale; the
  * other locales' versions and the links to them stay. The command says what it deleted.
  */
 import { expect, it } from 'vitest';
 import type { Env } from '../../src/config/types.js';
-import { COMPONENT_LINK_COLUMNS, LINK_COLUMNS, componentLinkTable, relationLinkTable } from '../../src/db/naming.js';
+import { COMPONENT_LINK_COLUMNS, LINK_COLUMNS, MEDIA_LINK_COLUMNS, MEDIA_LINK_TABLE, componentLinkTable, relationLinkTable } from '../../src/db/naming.js';
 import { describeEachDialect } from '../helpers/dialects.js';
 import { client } from '../helpers/http.js';
 import { localeCli } from '../helpers/locale-cli.js';
 import { databaseEnv } from '../helpers/test-databases.js';
+import { pngBytes, uploadFile } from '../helpers/upload.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 const GUIDE = JSON.stringify({
@@ -23,6 +24,7 @@ const GUIDE = JSON.stringify({
     title: { type: 'string', required: true, pluginOptions: { i18n: { localized: true } } },
     seo: { type: 'component', component: 'shared.seo', pluginOptions: { i18n: { localized: true } } },
     category: { type: 'relation', relation: 'manyToOne', target: 'api::category.category', pluginOptions: { i18n: { localized: true } } },
+    cover: { type: 'media', multiple: false, allowedTypes: ['images'], pluginOptions: { i18n: { localized: true } } },
   },
 });
 // not localized: its links name guide documents, whatever their locales
@@ -56,12 +58,15 @@ describeEachDialect('locale remove --force', (dialect) => {
     await t.app.i18n.create({ code: 'pt-BR' });
     const guides = t.app.documents('api::guide.guide');
     const category = await t.app.documents('api::category.category').create({ data: { name: 'Docs', slug: 'docs' } });
-    const seo = (title: string) => ({ metaTitle: title, social: [{ network: 'github', url: `https://github.example/${title}` }] });
-    // both locales, published (a draft and a published row in each)
-    const shared = await guides.create({ data: { title: 'Start', seo: seo('start'), category: category.documentId }, status: 'published' });
-    await guides.update({ documentId: shared.documentId, locale: 'pt-BR', data: { title: 'Início', seo: seo('inicio'), category: category.documentId }, status: 'published' });
+    const uploaded = await uploadFile(t.url, 'cover.png', pngBytes(2, 2), undefined, t.authHeaders);
+    expect(uploaded.status).toBe(201);
+    const image = uploaded.body[0].id as number;
+    const seo = (title: string, shareImage?: number) => ({ metaTitle: title, shareImage, social: [{ network: 'github', url: `https://github.example/${title}` }] });
+    // both locales, published (a draft and a published row in each); the pt-BR seo has an image
+    const shared = await guides.create({ data: { title: 'Start', seo: seo('start'), category: category.documentId, cover: image }, status: 'published' });
+    await guides.update({ documentId: shared.documentId, locale: 'pt-BR', data: { title: 'Início', seo: seo('inicio', image), category: category.documentId, cover: image }, status: 'published' });
     // pt-BR only, a draft
-    const only = await guides.create({ locale: 'pt-BR', data: { title: 'Rascunho', seo: seo('rascunho'), category: category.documentId } });
+    const only = await guides.create({ locale: 'pt-BR', data: { title: 'Rascunho', seo: seo('rascunho', image), category: category.documentId, cover: image } });
     const links = t.app.documents('api::link.link');
     await links.create({ data: { label: 'to shared', guide: shared.documentId } });
     await links.create({ data: { label: 'to pt-BR only', guide: only.documentId } });
@@ -73,6 +78,9 @@ describeEachDialect('locale remove --force', (dialect) => {
     const socialTable = t.app.registry.component('shared.social').collectionName;
     expect(await count(seoTable)).toBe(5);
     expect(await count(socialTable)).toBe(5);
+    const mediaLinks = (type: string) => count(MEDIA_LINK_TABLE, (q) => q.where(MEDIA_LINK_COLUMNS.relatedType, type));
+    expect(await mediaLinks('api::guide.guide')).toBe(5);
+    expect(await mediaLinks('shared.seo')).toBe(3);
 
     const removed = await locale(['remove', 'pt-BR', '--force']);
     expect(removed.code, removed.errors.join('\n')).toBe(0);
@@ -83,10 +91,14 @@ describeEachDialect('locale remove --force', (dialect) => {
     expect(await locales('published')).toEqual(['en']);
     expect(await count('guides', (q) => q.where('locale', 'pt-BR'))).toBe(0);
     expect(await count('guides')).toBe(2);
+    const enIds = (await t.app.db.knex('guides').select('id')).map((r: { id: number | string }) => Number(r.id));
     // the en versions keep their components (one seo with one social each); pt-BR's are gone
     expect(await count(seoTable)).toBe(2);
     expect(await count(socialTable)).toBe(2);
-    const enIds = (await t.app.db.knex('guides').select('id')).map((r: { id: number | string }) => Number(r.id));
+    // media links: the en versions' covers stay, every pt-BR one (the guides' and their seo's) is gone
+    expect(await mediaLinks('api::guide.guide')).toBe(2);
+    expect(await count(MEDIA_LINK_TABLE, (q) => q.where(MEDIA_LINK_COLUMNS.relatedType, 'api::guide.guide').whereNotIn(MEDIA_LINK_COLUMNS.related, enIds))).toBe(0);
+    expect(await mediaLinks('shared.seo')).toBe(0);
     expect(await count(componentLinkTable('guides'), (q) => q.whereNotIn(COMPONENT_LINK_COLUMNS.entity, enIds))).toBe(0);
     expect(await count(relationLinkTable('guides', 'category'))).toBe(2);
     expect(await count(relationLinkTable('guides', 'category'), (q) => q.whereNotIn(LINK_COLUMNS.entity, enIds))).toBe(0);
