@@ -14,10 +14,10 @@
  * helpers too) is resolved through the same map; a package of node_modules that requires
  * `@strapi/utils` itself is loaded by Node and is not.
  */
-import { createJiti } from '../config/jiti.js';
+import { createJiti, requireCode } from '../config/jiti.js';
 import { STRAPI_UTILS_MODULE, errors } from '../errors/strapi-errors.js';
 import { factories } from '../rest/custom/factories.js';
-import { forgetNativeModulesUnder, routeNativeRequires, withoutDefault } from '../util/native-require-routes.js';
+import { forgetNativeModulesUnder, routeNativeRequires } from '../util/native-require-routes.js';
 import * as app from './create-app.js';
 
 const strapiModule = Object.freeze({ __esModule: true, factories, default: Object.freeze({ factories }) });
@@ -43,11 +43,9 @@ type Jiti = ReturnType<typeof createJiti>;
 let loader: Jiti | undefined;
 
 /**
- * One file of project code, its default export unwrapped. Loaded through jiti's synchronous
- * require: its asynchronous import hands an ES module file (`.mjs`, or `.js` in a `"type":
- * "module"` project) to Node's own loader, where `virtualModules` do not apply. Strapi compiles
- * project code to CommonJS, so no project file has a top-level `await`. A CommonJS file jiti need
- * not transform is still required by Node: `routeNativeRequires` (util/native-require-routes.ts)
+ * One file of project code, its default export unwrapped (`requireCode`: jiti's synchronous
+ * require, so an ES module file gets the virtual modules too). A CommonJS file jiti need not
+ * transform is still required by Node: `routeNativeRequires` (util/native-require-routes.ts)
  * hands it the same modules. No module cache, so a restarted app in the same process (develop
  * mode) sees edited files.
  */
@@ -55,5 +53,5 @@ export function loadProjectModule(projectDir: string, file: string): unknown {
   routeNativeRequires(projectDir, PROJECT_MODULES);
   forgetNativeModulesUnder(projectDir);
   loader ??= createJiti(import.meta.url, { interopDefault: true, moduleCache: false, fsCache: false, virtualModules: { ...PROJECT_MODULES } });
-  return withoutDefault(loader(file));
+  return requireCode(loader, file);
 }

@@ -4,8 +4,8 @@ import { dirname, extname, join, relative, sep } from 'node:path';
 import { StartupError } from '../errors/startup-error.js';
 import { STRAPI_UTILS_MODULE } from '../errors/strapi-errors.js';
 import type { EnvHelper } from './env-helpers.js';
-import { forgetNativeModulesUnder, routeNativeRequires, withoutDefault } from '../util/native-require-routes.js';
-import { createJiti } from './jiti.js';
+import { forgetNativeModulesUnder, routeNativeRequires } from '../util/native-require-routes.js';
+import { createJiti, requireCode } from './jiti.js';
 
 export interface ConfigFile {
   /** file name without extension: `server`, `database`, … */
@@ -109,10 +109,7 @@ async function readJson(path: string, label: string): Promise<unknown> {
 async function evaluate(path: string, label: string, env: EnvHelper): Promise<unknown> {
   let exported: unknown;
   try {
-    // jiti's synchronous require: its import hands an ES module file to Node's loader, which
-    // knows no virtual modules; Strapi's config files are CommonJS once compiled (no top-level await)
-    const loader = TS_EXTENSIONS.has(extname(path)) ? tsJiti : jiti;
-    exported = withoutDefault(loader(path));
+    exported = requireCode(TS_EXTENSIONS.has(extname(path)) ? tsJiti : jiti, path);
   } catch (error) {
     throw wrap(label, 'cannot be loaded', error);
   }

@@ -43,9 +43,3 @@ export function forgetNativeModulesUnder(dir: string): void {
   const cache = createRequire(import.meta.url).cache;
   for (const filename of Object.keys(cache)) if (filename.startsWith(root) && !filename.slice(root.length).includes(NODE_MODULES)) Reflect.deleteProperty(cache, filename);
 }
-
-/** A module's default export when it has one (what `jiti.import(file, { default: true })` gives). */
-export function withoutDefault(loaded: unknown): unknown {
-  if ((typeof loaded !== 'object' && typeof loaded !== 'function') || loaded === null) return loaded;
-  return (loaded as { default?: unknown }).default ?? loaded;
-}
