@@ -7,13 +7,12 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { createJiti } from '../config/jiti.js';
 import { StartupError } from '../errors/index.js';
 import type { Registry } from '../model/types.js';
 import { apiUid } from '../model/uid.js';
 import { LIFECYCLE_NAMES } from '../operations/lifecycles.js';
 import type { LifecycleSubscriber } from '../operations/types.js';
-import { VELLUM_MODULES } from './strapi-modules.js';
+import { loadProjectModule } from './strapi-modules.js';
 
 export interface ContentTypeLifecycles {
   readonly uid: string;
@@ -30,7 +29,6 @@ const BULK = /^(before|after)(Create|Update|Delete)Many$/;
 export async function loadContentTypeLifecycles(projectDir: string, registry: Registry): Promise<ContentTypeLifecycles[]> {
   const apiDir = join(projectDir, 'src', 'api');
   const found: ContentTypeLifecycles[] = [];
-  let jiti: ReturnType<typeof createJiti> | undefined;
   for (const api of await subdirectories(apiDir)) {
     const typesDir = join(apiDir, api, 'content-types');
     for (const type of await subdirectories(typesDir)) {
@@ -39,10 +37,9 @@ export async function loadContentTypeLifecycles(projectDir: string, registry: Re
       const file = relative(projectDir, path);
       const uid = apiUid(api, type);
       if (!registry.contentTypes.has(uid)) throw new StartupError(`${file}: no content type ${uid} (schema.json) beside it`);
-      jiti ??= createJiti(import.meta.url, { interopDefault: true, moduleCache: false, fsCache: false, virtualModules: { ...VELLUM_MODULES } });
       let loaded: unknown;
       try {
-        loaded = await jiti.import(path, { default: true });
+        loaded = loadProjectModule(projectDir, path);
       } catch (error) {
         throw new StartupError(`${file}: cannot be loaded: ${error instanceof Error ? error.message : String(error)}`);
       }

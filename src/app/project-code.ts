@@ -7,10 +7,9 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import { createJiti } from '../config/jiti.js';
 import { StartupError } from '../errors/index.js';
 import type { NamedExport } from '../rest/custom/rest-parts.js';
-import { STRAPI_MODULES, VELLUM_MODULES } from './strapi-modules.js';
+import { loadProjectModule } from './strapi-modules.js';
 
 const EXTENSIONS = new Set(['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs']);
 
@@ -45,10 +44,9 @@ export async function loadProjectCode(projectDir: string): Promise<ProjectCode> 
     || apis.some((api) => ['policies', 'middlewares', 'controllers', 'services', 'routes'].some((kind) => existsSync(join(apiRoot, api, kind))));
   if (!any) return NO_PROJECT_CODE;
 
-  const jiti = createJiti(import.meta.url, { interopDefault: true, moduleCache: false, fsCache: false, virtualModules: { ...STRAPI_MODULES, ...VELLUM_MODULES } });
   const load = async (file: string, name: string, api?: string): Promise<ProjectFile> => {
     try {
-      return { file, name, api, value: await jiti.import(file, { default: true }) };
+      return { file, name, api, value: loadProjectModule(projectDir, file) };
     } catch (error) {
       throw new StartupError(`${file}: cannot be loaded: ${error instanceof Error ? error.message : String(error)}`);
     }

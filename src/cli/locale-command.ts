@@ -6,17 +6,26 @@
  */
 import { parseArgs } from 'node:util';
 import type { Env } from '../config/types.js';
+import type { RemovedLocaleContent } from '../engine/locale-content.js';
 import { withAuthProject } from './auth-project.js';
 import { consoleIo, type CommandIo } from './token-command.js';
 
 export const LOCALE_USAGE = `Usage:
   vellum locale list
   vellum locale add CODE [--name NAME] [--default]    e.g. vellum locale add pt-BR
-  vellum locale remove CODE [--force]                 refused for the default locale, and while content uses CODE unless --force
+  vellum locale remove CODE [--force]                 refused for the default locale, and while content uses CODE unless --force (which deletes that content)
   vellum locale default CODE
 Options: --dir DIR (project directory, default .)`;
 
 const ARITY: Readonly<Record<string, number>> = { list: 0, add: 1, remove: 1, default: 1 };
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** `api::page.page: the pt-BR versions of 2 documents (3 rows); 1 document had no other locale and is deleted` */
+function describeRemoved(code: string, type: RemovedLocaleContent): string {
+  const gone = type.deletedDocuments === 0 ? '' : `; ${plural(type.deletedDocuments, 'document')} had no other locale and ${type.deletedDocuments === 1 ? 'is' : 'are'} deleted`;
+  return `${type.uid}: the ${code} versions of ${plural(type.documents, 'document')} (${plural(type.rows, 'row')})${gone}`;
+}
 
 export async function localeCommand(args: readonly string[], io: CommandIo = consoleIo, env?: Env): Promise<number> {
   const [sub = '', ...rest] = args;
@@ -52,10 +61,12 @@ export async function localeCommand(args: readonly string[], io: CommandIo = con
         io.out(`Added locale ${created.code} (${created.name})${created.isDefault ? ', the default locale' : ''}.`);
         return 0;
       }
-      case 'remove':
-        await i18n.delete(code, { force: values.force === true });
+      case 'remove': {
+        const removed = await i18n.delete(code, { force: values.force === true });
         io.out(`Removed locale ${code}.`);
+        for (const type of removed) io.out(`Deleted ${describeRemoved(code, type)}.`);
         return 0;
+      }
       case 'default':
         await i18n.setDefaultLocale({ code });
         io.out(`${code} is now the default locale.`);

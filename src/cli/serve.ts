@@ -9,6 +9,8 @@ import { StartupError } from '../errors/index.js';
 import { boundHeapGrowth } from './heap-growth.js';
 
 const RELOAD_DEBOUNCE_MS = 250;
+/** time for the launcher to set the exit code and for the last log lines, after the app stopped */
+const EXIT_AFTER_STOP_MS = 50;
 
 async function boot(dir: string): Promise<{ app: VellumApp; url: string }> {
   const app = await createApp({ dir });
@@ -76,5 +78,11 @@ export async function serve(dirArg: string | undefined, options: { watch: boolea
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  // The app is closed (its destroy has run). What may still hold the event loop is the work of
+  // requests whose connections were cut at shutdownTimeout — a handler's timer, a slow call —
+  // which would keep the process alive past the bound: the process ends now (the caller first
+  // sets the exit code; pino flushes on exit). Unreferenced, so a process with nothing left
+  // ends on its own before.
+  setTimeout(() => process.exit(), EXIT_AFTER_STOP_MS).unref();
   return 0;
 }

@@ -2,8 +2,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, relative, sep } from 'node:path';
 import { StartupError } from '../errors/startup-error.js';
+import { STRAPI_UTILS_MODULE } from '../errors/strapi-errors.js';
 import type { EnvHelper } from './env-helpers.js';
-import { createJiti } from './jiti.js';
+import { forgetNativeModulesUnder, routeNativeRequires } from '../util/native-require-routes.js';
+import { createJiti, requireCode } from './jiti.js';
 
 export interface ConfigFile {
   /** file name without extension: `server`, `database`, … */
@@ -17,8 +19,11 @@ const CODE_EXTENSIONS = new Set(['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts']);
 const TS_EXTENSIONS = new Set(['.ts', '.mts', '.cts']);
 
 // TypeScript and ESM/CJS config files load without a build step. No module cache, so a
-// restarted app in the same process (develop mode) sees edited files.
-const jiti = createJiti(import.meta.url, { interopDefault: true, moduleCache: false });
+// restarted app in the same process (develop mode) sees edited files. `@strapi/utils` is the
+// running server's (app/strapi-modules.ts says why), as in project code, also in a CommonJS
+// config file jiti leaves to Node (util/native-require-routes.ts).
+const virtualModules = { '@strapi/utils': STRAPI_UTILS_MODULE };
+const jiti = createJiti(import.meta.url, { interopDefault: true, moduleCache: false, virtualModules });
 
 /**
  * Strapi compiles `config/*.ts` to `dist/config/*.js` and runs that, and its generated
@@ -30,6 +35,7 @@ const compiledLocations = new Map<string, string>();
 const tsJiti = createJiti(import.meta.url, {
   interopDefault: true,
   moduleCache: false,
+  virtualModules,
   fsCache: join(tmpdir(), 'jiti-vellum-config'),
   transform(options) {
     const code = jiti.transform(options);
@@ -69,6 +75,10 @@ export async function readConfigDir(dir: string, projectDir: string, env: EnvHel
       const fromRoot = relative(projectDir, path).slice(0, -extension.length);
       compiledLocations.set(path, join(projectDir, 'dist', `${fromRoot}.js`));
     }
+    if (extension !== '.json') {
+      routeNativeRequires(projectDir, virtualModules);
+      forgetNativeModulesUnder(projectDir);
+    }
     const value = extension === '.json' ? await readJson(path, label) : await evaluate(path, label, env);
     files.push({ key, label, value });
   }
@@ -99,8 +109,7 @@ async function readJson(path: string, label: string): Promise<unknown> {
 async function evaluate(path: string, label: string, env: EnvHelper): Promise<unknown> {
   let exported: unknown;
   try {
-    const loader = TS_EXTENSIONS.has(extname(path)) ? tsJiti : jiti;
-    exported = await loader.import(path, { default: true });
+    exported = requireCode(TS_EXTENSIONS.has(extname(path)) ? tsJiti : jiti, path);
   } catch (error) {
     throw wrap(label, 'cannot be loaded', error);
   }

@@ -7,6 +7,7 @@
  */
 import { ValidationError } from '../errors/index.js';
 import { countLocales, deleteLocale, insertLocale, queryLocales, readLocales, setDefaultLocale, typesUsingLocale, type LocaleQuery, type LocaleRow } from '../engine/locale-table.js';
+import type { RemovedLocaleContent } from '../engine/locale-content.js';
 import type { FilterNode } from '../query/ast.js';
 import type { EngineContext } from '../engine/types.js';
 import { isLocaleCode } from '../query/parse-locale.js';
@@ -26,8 +27,11 @@ export interface LocaleService {
   findByCode(code: string): Promise<Locale | null>;
   /** adds a locale (no-op when the code exists, apart from `isDefault`) */
   create(input: LocaleInput): Promise<Locale>;
-  /** refuses the default locale, and one that content still uses unless `force` */
-  delete(code: string, options?: { force?: boolean }): Promise<void>;
+  /**
+   * refuses the default locale, and one that content still uses unless `force`, which deletes
+   * that content with the locale (as Strapi does) and says what went
+   */
+  delete(code: string, options?: { force?: boolean }): Promise<readonly RemovedLocaleContent[]>;
   setDefaultLocale(input: { code: string }): Promise<void>;
   getDefaultLocale(): Promise<string>;
   /** a filtered, sorted page of locales read from the table (GraphQL `i18NLocales`) */
@@ -105,10 +109,11 @@ export async function createLocaleService(ctx: EngineContext, initial: InitialLo
       if (locale.isDefault) throw new ValidationError(`Locale "${code}" is the default locale: make another locale the default first`, { key: 'code', path: 'code', source: 'body', param: 'code' });
       const used = await typesUsingLocale(ctx, code);
       if (used.length > 0 && options.force !== true) {
-        throw new ValidationError(`Locale "${code}" still has content in ${used.join(', ')}: delete it first, or force the removal (its content stays in the database but is no longer served)`, { key: 'code', path: 'code', source: 'body', param: 'code' });
+        throw new ValidationError(`Locale "${code}" still has content in ${used.join(', ')}: delete it first, or force the removal (which deletes that content)`, { key: 'code', path: 'code', source: 'body', param: 'code' });
       }
-      await deleteLocale(ctx, code);
+      const removed = await deleteLocale(ctx, code, options.force === true);
       await changed();
+      return removed;
     },
     async setDefaultLocale({ code }) {
       await refresh();

@@ -9,6 +9,7 @@ import { applyFilters, type StatementScope } from './compile-filters.js';
 import { applySort } from './compile-sort.js';
 import { inWriteTransaction, lockKeys } from './context.js';
 import { newDocumentId } from './document-id.js';
+import { deleteLocaleContent, type RemovedLocaleContent } from './locale-content.js';
 import { applyWindow } from './paginate.js';
 import type { EngineContext } from './types.js';
 
@@ -94,10 +95,13 @@ export async function setDefaultLocale(ctx: EngineContext, code: string): Promis
   });
 }
 
-export async function deleteLocale(ctx: EngineContext, code: string): Promise<void> {
-  await inWriteTransaction(ctx, async (trx) => {
+/** `withContent`: the locale's versions go in the same transaction (`locale-content.ts`). */
+export async function deleteLocale(ctx: EngineContext, code: string, withContent = false): Promise<RemovedLocaleContent[]> {
+  return inWriteTransaction(ctx, async (trx) => {
     await lockKeys(trx, [LOCK]);
+    const removed = withContent ? await deleteLocaleContent(trx, code) : [];
     await trx.knex(LOCALE_TABLE).delete().where(L.code, code);
+    return removed;
   });
 }
 

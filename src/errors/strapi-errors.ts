@@ -1,7 +1,8 @@
 /**
  * `errors` of `@strapi/utils`, as project code throws them (`throw new errors.ApplicationError(
  * 'msg', details)`): Vellum's own classes under Strapi's names, so each answers with its status
- * in the one error shape. Project code importing `@strapi/utils` gets this object.
+ * in the one error shape. Project code importing `@strapi/utils` gets `STRAPI_UTILS_MODULE`,
+ * wherever Vellum loads it (config files included), so `instanceof` holds against these classes.
  */
 import {
   ApplicationError,
@@ -31,3 +32,6 @@ export const errors = Object.freeze({
   PayloadTooLargeError,
   NotImplementedError,
 });
+
+/** `@strapi/utils` as a module (jiti `virtualModules`): named, default and `require()` access to `errors`. */
+export const STRAPI_UTILS_MODULE = Object.freeze({ __esModule: true, errors, default: Object.freeze({ errors }) });

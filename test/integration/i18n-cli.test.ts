@@ -7,11 +7,10 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import { localeCommand } from '../../src/cli/locale-command.js';
-import type { CommandIo } from '../../src/cli/token-command.js';
 import type { Env } from '../../src/config/types.js';
 import { describeEachDialect } from '../helpers/dialects.js';
 import { client } from '../helpers/http.js';
+import { localeCli } from '../helpers/locale-cli.js';
 import { databaseEnv } from '../helpers/test-databases.js';
 import { useTestApp } from '../helpers/test-app.js';
 import { vellumArgs } from '../helpers/vellum-bin.js';
@@ -33,13 +32,7 @@ describeEachDialect('locale CLI', (dialect) => {
   const t = useTestApp({ dialect, files: { 'src/api/page/content-types/page/schema.json': PAGE_SCHEMA } });
   const env = (): Env => ({ ...process.env, NODE_ENV: 'test', ...databaseEnv(t.app.config.database) });
   const api = client(() => t.url, () => t.authHeaders);
-  const locale = async (args: string[]) => {
-    const lines: string[] = [];
-    const errors: string[] = [];
-    const io: CommandIo = { out: (line) => lines.push(line), err: (line) => errors.push(line) };
-    const code = await localeCommand([...args.slice(0, 1), '--dir', t.dir, ...args.slice(1)], io, env());
-    return { code, lines, errors };
-  };
+  const locale = localeCli(() => t.dir, env);
 
   it('lists, adds and sets the default locale', async () => {
     const listed = await runCli(['locale', 'list', '--dir', t.dir], env());
@@ -69,7 +62,10 @@ describeEachDialect('locale CLI', (dialect) => {
     const refusedUsed = await locale(['remove', 'pt-BR']);
     expect(refusedUsed.code).toBe(1);
     expect(refusedUsed.errors[0]).toMatch(/"pt-BR" still has content in api::page\.page/);
-    expect(await locale(['remove', 'pt-BR', '--force'])).toMatchObject({ code: 0, lines: ['Removed locale pt-BR.'] });
+    expect(await locale(['remove', 'pt-BR', '--force'])).toMatchObject({
+      code: 0,
+      lines: ['Removed locale pt-BR.', 'Deleted api::page.page: the pt-BR versions of 1 document (1 row); 1 document had no other locale and is deleted.'],
+    });
     expect(await locale(['remove', 'fr'])).toMatchObject({ code: 0 });
     expect((await locale(['list'])).lines).toEqual(['en\tEnglish (en)\t(default)']);
     expect(await locale(['remove', 'fr'])).toMatchObject({ code: 1, errors: ['There is no locale "fr"'] });

@@ -5,10 +5,9 @@
 import { existsSync } from 'node:fs';
 import { join, resolve as resolvePath } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { createJiti } from '../../config/jiti.js';
 import { StartupError } from '../../errors/index.js';
 import type { Logger } from '../logger.js';
-import { VELLUM_MODULES } from '../strapi-modules.js';
+import { loadProjectModule } from '../strapi-modules.js';
 import { registerBuiltin } from './builtin-middlewares.js';
 import { registerKoaMiddlewares, type KoaMiddleware } from './custom-middlewares.js';
 import { middlewareEntries, type MiddlewareEntry } from './middleware-entries.js';
@@ -32,8 +31,7 @@ function middlewareFile(dir: string, entry: MiddlewareEntry): string | undefined
 async function loadCustom(dir: string, entry: MiddlewareEntry, app: unknown): Promise<KoaMiddleware> {
   const file = middlewareFile(dir, entry);
   if (!file) throw new StartupError(`config/middlewares: middleware "${entry.name}" not found (looked for src/middlewares, src/api/*/middlewares or the resolve path)`);
-  const jiti = createJiti(import.meta.url, { interopDefault: true, virtualModules: { ...VELLUM_MODULES } });
-  const factory = (await jiti.import(file, { default: true })) as unknown;
+  const factory = loadProjectModule(dir, file);
   if (typeof factory !== 'function') throw new StartupError(`${file}: a middleware must export (config, { strapi }) => async (ctx, next) => {…}`);
   const middleware = (factory as (config: unknown, context: { strapi: unknown; app: unknown }) => unknown)(entry.config, { strapi: app, app });
   if (typeof middleware !== 'function') throw new StartupError(`${file}: the middleware factory must return an async (ctx, next) function`);
