@@ -19,6 +19,8 @@ export interface VellumProcess {
   output(): string;
   /** SIGTERM, then the exit code (SIGKILL after 15 s) */
   stop(): Promise<number | null>;
+  /** the exit code once the process has ended (null when a signal ended it) */
+  readonly exited: Promise<number | null>;
 }
 
 /** `command`: `start` (production) by default, or `develop` (development mode, watching the project) */
@@ -44,7 +46,7 @@ export async function startVellumProcess(dir: string, env: Record<string, string
   const started = Date.now();
   for (;;) {
     const url = /running at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
-    if (url !== undefined) return { url, pid: child.pid!, output: () => output, stop };
+    if (url !== undefined) return { url, pid: child.pid!, output: () => output, stop, exited };
     if (child.exitCode !== null || child.signalCode !== null || Date.now() - started > START_TIMEOUT_MS) {
       await stop();
       throw new Error(`vellum ${command} ${dir} did not come up (exit ${child.exitCode ?? child.signalCode}):\n${output}`);

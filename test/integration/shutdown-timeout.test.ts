@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBin, writeProject } from '../helpers/bin-vellum.js';
+import { TEST_SECRETS, writeProject } from '../helpers/project-dir.js';
+import { startVellumProcess } from '../helpers/vellum-process.js';
 
 const SHUTDOWN_TIMEOUT_MS = 2_000;
 /** exit, destroy and closing the pool after the cut: generous on a loaded 2-core machine */
@@ -53,9 +54,9 @@ afterAll(async () => {
 
 describe('vellum start: server.shutdownTimeout', () => {
   it('exits within shutdownTimeout of SIGTERM with a 20-second request in flight, after running destroy', async () => {
-    const server = runBin(['start', dir]);
+    const server = await startVellumProcess(dir, TEST_SECRETS);
     try {
-      const url = await server.started();
+      const url = server.url;
       let requestEnded = 0;
       const slow = fetch(`${url}/api/slow`).then(
         (response) => `answered ${response.status}`,
@@ -66,8 +67,8 @@ describe('vellum start: server.shutdownTimeout', () => {
       expect(requestEnded).toBe(0);
 
       const signalled = Date.now();
-      server.child.kill('SIGTERM');
-      const code = await Promise.race([server.exit, new Promise<string>((done) => setTimeout(() => done('still running'), 10_000))]);
+      process.kill(server.pid, 'SIGTERM');
+      const code = await Promise.race([server.exited, new Promise<string>((done) => setTimeout(() => done('still running'), 10_000))]);
       const elapsed = Date.now() - signalled;
       expect(code, server.output()).toBe(0);
       expect(elapsed).toBeGreaterThanOrEqual(SHUTDOWN_TIMEOUT_MS - 100);
@@ -80,7 +81,7 @@ describe('vellum start: server.shutdownTimeout', () => {
       expect(Number(await readFile(join(dir, 'destroyed'), 'utf8')) - signalled).toBeGreaterThanOrEqual(SHUTDOWN_TIMEOUT_MS - 100);
       expect(server.output()).toMatch(/requests still running after 2000 ms; closing their connections/);
     } finally {
-      if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+      await server.stop();
     }
   }, 60_000);
 });

@@ -10,7 +10,8 @@
  */
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBin, writeProject, type BinProcess } from '../helpers/bin-vellum.js';
+import { TEST_SECRETS, writeProject } from '../helpers/project-dir.js';
+import { startVellumProcess, type VellumProcess } from '../helpers/vellum-process.js';
 
 const NOTE_SCHEMA = {
   kind: 'collectionType',
@@ -126,18 +127,17 @@ export default () => async (ctx: any, next: () => Promise<void>) => {
 };
 
 let dir = '';
-let server: BinProcess | undefined;
+let server: VellumProcess | undefined;
 let url = '';
 
 beforeAll(async () => {
   dir = await writeProject(FILES);
-  server = runBin(['start', dir]);
-  url = await server.started();
+  server = await startVellumProcess(dir, TEST_SECRETS);
+  url = server.url;
 }, 90_000);
 
 afterAll(async () => {
-  server?.child.kill('SIGTERM');
-  await server?.exit;
+  await server?.stop();
   await rm(dir, { recursive: true, force: true });
 });
 
