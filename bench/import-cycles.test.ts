@@ -24,7 +24,8 @@ function importGraph(files: readonly string[]): Map<string, string[]> {
   return new Map(files.map((file) => {
     const text = readFileSync(file, 'utf8');
     const specifiers = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)'(\.{1,2}\/[^']+)'/g)].map((m) => m[1]!);
-    return [file, specifiers.map((s) => resolve(dirname(file), s.replace(/\.js$/, '.ts'))).filter((target) => known.has(target))];
+    const targets = specifiers.map((s) => resolve(dirname(file), s.replace(/\.js$/, '.ts'))).filter((target) => known.has(target));
+    return [file, [...new Set(targets)]];
   }));
 }
 
