@@ -1,9 +1,10 @@
 /**
  * The anchors' deterministic dataset: 50 categories, 200 authors, 100 tags, 20 images and 5,000
  * articles (2,992 published, 2,008 drafts) using every attribute kind of the blog model, SEO
- * components and dynamic zones. Written once through the document service (so the storage is
- * exactly what the app writes) and cached as a SQLite file under `bench/.cache/`, keyed by the
- * dataset version and the files that decide the storage layout; later runs copy the file.
+ * components and dynamic zones. Written once through the document service of an app made by the
+ * `vellum` package's `createApp` (so the storage is exactly what the app writes) and cached as a
+ * SQLite file under `bench/.cache/`, keyed by the dataset version and the storage layout the app
+ * gives the tables it fills; later runs copy the file.
  */
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
