@@ -1,8 +1,10 @@
 /**
  * Lint: typescript-eslint's recommended rules (no type information, so it stays fast) and the
- * layer boundaries of docs/architecture.md, generated from eslint/layers.ts.
+ * layer boundaries of docs/architecture.md, generated from eslint/layers.ts, and bench/'s
+ * boundary (the public `vellum` API only: eslint/bench-rules.ts).
  */
 import tseslint from 'typescript-eslint';
+import { benchRules } from './eslint/bench-rules.js';
 import { layerRules } from './eslint/layer-rules.js';
 
 export default tseslint.config(
@@ -28,4 +30,5 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-unused-vars': 'off' },
   },
   ...layerRules(),
+  ...benchRules(),
 );

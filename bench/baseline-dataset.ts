@@ -5,7 +5,7 @@
  * tree's (the same content); only the app that writes it is the baseline's. Prints the sample
  * documentId on its last line.
  *
- * usage: node --import tsx bench/baseline-dataset.ts <the baseline's transpiled create-app.js> <dir> <full|small>
+ * usage: node --import tsx bench/baseline-dataset.ts <the baseline's transpiled module exporting createApp> <dir> <full|small>
  */
 import { pathToFileURL } from 'node:url';
 import { countsOf, fillDatabase, type DatasetAppFactory } from './dataset.js';

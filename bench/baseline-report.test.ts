@@ -4,9 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { baselineFigures, baselineSection, type BaselineResults } from './baseline-report.js';
-import { layoutDifferences, runtimeDifferences, type TableLayouts } from './baseline.js';
+import { layoutDifferences, runtimeDifferences } from './baseline.js';
+import type { TableLayouts } from './sqlite-layout.js';
 import { compareBodies, describeComparison, PER_BUILD_KEYS } from './body-diff.js';
-import type { RunResult } from './report.js';
+import type { RunResult } from './run-result.js';
 
 const runOf = (round: number, connections: number, rps: number, cpu: number): RunResult => ({
   connections, seconds: 5, requests: rps * 5, rps, p50: 1, p90: 1, p99: 2, max: 3, non2xx: 0, errors: 0, bytesPerRequest: 100,

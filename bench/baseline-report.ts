@@ -5,7 +5,7 @@
  * the median over rounds of the two runs made side by side in that round.
  */
 import { describeComparison, type BodyComparison } from './body-diff.js';
-import type { ColdStart, Figures, RunResult } from './report.js';
+import type { ColdStart, Figures, RunResult } from './run-result.js';
 import { bestRun, figuresOf, fixed, pairedRatio, row, times } from './report-cells.js';
 import type { ScenarioId } from './scenarios.js';
 

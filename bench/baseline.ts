@@ -14,11 +14,11 @@ import { existsSync, lstatSync, mkdtempSync, readFileSync, readdirSync, realpath
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import Database from 'better-sqlite3';
 import { build } from 'esbuild';
 import { cachedDataset, type DatasetCounts, type DatasetInfo } from './dataset.js';
 import { BENCH_DIR, CACHE_DIR, REPO_DIR, writeBenchProject } from './project.js';
 import { startServer } from './server-process.js';
+import { readLayout, type TableLayouts } from './sqlite-layout.js';
 
 const run = promisify(execFile);
 
@@ -26,9 +26,9 @@ export interface BaselineTree {
   readonly ref: string;
   readonly sha: string;
   readonly dir: string;
-  /** `node <entry> <project dir>` runs the baseline's `vellum start` */
+  /** `node <entry> start <project dir>` runs the baseline's `vellum start` */
   readonly entry: string;
-  /** the baseline's transpiled `createApp` module (for its own dataset) */
+  /** the baseline's transpiled module that exports `createApp` (for its own dataset) */
   readonly createApp: string;
   readonly modules: { readonly how: 'symlink' | 'npm ci'; readonly runtimeDifferences: readonly string[] };
 }
@@ -105,32 +105,11 @@ export async function prepareBaselineTree(ref: string, log: (message: string) =>
     bundle: false, format: 'esm', platform: 'node', target: 'node20', sourcemap: false, logLevel: 'error',
   });
   const entry = join(out, 'baseline-main.js');
-  // what bench/server-main.ts is to the current tree: `vellum start <dir>` through the CLI's main
-  writeFileSync(entry, "import { main } from './src/cli/main.js';\nprocess.exitCode = await main(['start', process.argv[2]]);\n");
-  return { ref, sha, dir, entry, createApp: join(out, 'src', 'app', 'create-app.js'), modules };
-}
-
-/** Per table: its columns (`name type notnull default pk`), its indexes (`unique:columns`) and whether it holds rows. */
-export type TableLayouts = ReadonlyMap<string, { readonly columns: readonly string[]; readonly indexes: readonly string[]; readonly rows: number }>;
-
-/** The storage layout of a SQLite file as SQLite reports it (so two trees' code need not agree on a format). */
-export function readLayout(file: string): TableLayouts {
-  const db = new Database(file, { readonly: true });
-  try {
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[];
-    return new Map(tables.map(({ name }) => {
-      const quoted = `"${name.replaceAll('"', '""')}"`;
-      const columns = (db.prepare(`PRAGMA table_info(${quoted})`).all() as { name: string; type: string; notnull: number; dflt_value: unknown; pk: number }[])
-        .map((c) => `${c.name} ${c.type} ${c.notnull ? 'not null' : 'null'} default ${String(c.dflt_value)} pk ${c.pk}`);
-      const indexes = (db.prepare(`PRAGMA index_list(${quoted})`).all() as { name: string; unique: number }[])
-        .map((i) => `${i.unique ? 'unique' : 'index'}(${(db.prepare(`PRAGMA index_info("${i.name.replaceAll('"', '""')}")`).all() as { name: string }[]).map((c) => c.name).join(', ')})`)
-        .sort();
-      const { rows } = db.prepare(`SELECT count(*) AS rows FROM ${quoted}`).get() as { rows: number };
-      return [name, { columns, indexes, rows }];
-    }));
-  } finally {
-    db.close();
-  }
+  // what bin/vellum.js is to the current package: the CLI's main on the arguments (`start <dir>`)
+  writeFileSync(entry, "import { main } from './src/cli/main.js';\nprocess.exitCode = await main(process.argv.slice(2));\n");
+  // its package entry exports createApp; trees from before src/index.ts only have the module itself
+  const createApp = [join(out, 'src', 'index.js'), join(out, 'src', 'app', 'create-app.js')].find((file) => existsSync(file))!;
+  return { ref, sha, dir, entry, createApp, modules };
 }
 
 /**
@@ -160,7 +139,7 @@ async function baselineLayout(tree: BaselineTree, env: Readonly<Record<string, s
   const dir = mkdtempSync(join(tmpdir(), 'vellum-bench-baseline-layout-'));
   try {
     const file = writeBenchProject(dir);
-    const server = await startServer({ entry: tree.entry, args: [dir], projectDir: dir, logName: 'layout', env });
+    const server = await startServer({ entry: tree.entry, args: ['start', dir], projectDir: dir, logName: 'layout', env });
     await server.stop();
     return readLayout(file);
   } finally {

@@ -5,15 +5,17 @@
  * service, dropped at the end of the run.
  */
 import { copyFileSync, existsSync } from 'node:fs';
-import type { DialectName } from '../src/db/dialect.js';
-import { createTestDatabase, databaseEnv, SERVERS } from '../test/helpers/test-databases.js';
 import { countsOf, ensureDataset, fillDatabase, type DatasetCounts, type DatasetSize } from './dataset.js';
 import { writeBenchProject } from './project.js';
+import { createScratchDatabase, pgAdmin, type ServerDatabase } from './scratch-database.js';
 
-export const BENCH_DATABASES: readonly DialectName[] = ['sqlite', 'postgres', 'mysql'];
+/** The databases a bench run can measure (`--db`). */
+export type BenchDatabase = 'sqlite' | ServerDatabase;
+
+export const BENCH_DATABASES: readonly BenchDatabase[] = ['sqlite', 'postgres', 'mysql'];
 
 export interface PreparedDatabase {
-  readonly db: DialectName;
+  readonly db: BenchDatabase;
   /** the bench project the servers start on */
   readonly projectDir: string;
   /** the dataset's cache key (SQLite) or the generated database's name */
@@ -32,7 +34,7 @@ export interface PreparedDatabase {
 }
 
 /** Prepares `db` for the bench project in `projectDir` (already written by `writeBenchProject`). */
-export async function prepareDatabase(db: DialectName, projectDir: string, size: DatasetSize, log: (message: string) => void): Promise<PreparedDatabase> {
+export async function prepareDatabase(db: BenchDatabase, projectDir: string, size: DatasetSize, log: (message: string) => void): Promise<PreparedDatabase> {
   if (db === 'sqlite') {
     const dataset = await ensureDataset(log, size);
     const copy = (dir: string, from: string): PreparedDatabase => {
@@ -55,35 +57,23 @@ export async function prepareDatabase(db: DialectName, projectDir: string, size:
   return generated(db, projectDir, countsOf(size), log);
 }
 
-async function pgQuery(sql: string): Promise<void> {
-  const pg = await import('pg');
-  const s = SERVERS.postgres;
-  const client = new pg.default.Client({ host: s.host, port: s.port, user: s.user, password: s.password, database: s.adminDatabase });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A fresh database of `db` filled by the dataset generator. */
-async function generated(db: DialectName, projectDir: string, counts: DatasetCounts, log: (message: string) => void): Promise<PreparedDatabase> {
-  const database = await createTestDatabase(db);
-  const env = databaseEnv(database.config);
+async function generated(db: ServerDatabase, projectDir: string, counts: DatasetCounts, log: (message: string) => void): Promise<PreparedDatabase> {
+  const database = await createScratchDatabase(db);
+  const { env } = database;
   const started = performance.now();
   try {
     log(`bench: ${db}: loading the dataset into ${env.DATABASE_NAME} (${counts.articles} articles)`);
     writeBenchProject(projectDir);
     // a throw-away database: commits need not wait for the disk (this database only)
-    if (db === 'postgres') await pgQuery(`ALTER DATABASE "${env.DATABASE_NAME}" SET synchronous_commit = off`);
+    if (db === 'postgres') await pgAdmin(`ALTER DATABASE "${env.DATABASE_NAME}" SET synchronous_commit = off`);
     const sampleDocumentId = await fillDatabase(projectDir, env, counts, log);
     // the measured servers start after this: they commit as a deployment would
-    if (db === 'postgres') await pgQuery(`ALTER DATABASE "${env.DATABASE_NAME}" RESET synchronous_commit`);
+    if (db === 'postgres') await pgAdmin(`ALTER DATABASE "${env.DATABASE_NAME}" RESET synchronous_commit`);
     const loadMs = Math.round(performance.now() - started);
     log(`bench: ${db}: dataset loaded in ${(loadMs / 1000).toFixed(1)} s`);
     const prepared: PreparedDatabase = {
-      db, projectDir, key: env.DATABASE_NAME ?? db, counts, sampleDocumentId, file: null, env, loadMs,
+      db, projectDir, key: database.name, counts, sampleDocumentId, file: null, env, loadMs,
       // the writes run last, after every read round, on this same database: it is dropped after
       copyForWrites: () => Promise.resolve(prepared),
       drop: () => database.drop(),

@@ -1,21 +1,21 @@
 /**
  * The anchors' deterministic dataset: 50 categories, 200 authors, 100 tags, 20 images and 5,000
  * articles (2,992 published, 2,008 drafts) using every attribute kind of the blog model, SEO
- * components and dynamic zones. Written once through the document service (so the storage is
- * exactly what the app writes) and cached as a SQLite file under `bench/.cache/`, keyed by the
- * dataset version and the files that decide the storage layout; later runs copy the file.
+ * components and dynamic zones. Written once through the document service of an app made by the
+ * `vellum` package's `createApp` (so the storage is exactly what the app writes) and cached as a
+ * SQLite file under `bench/.cache/`, keyed by the dataset version and the storage layout the app
+ * gives the tables it fills; later runs copy the file.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApp } from '../src/app/create-app.js';
-import type { Logger } from '../src/app/logger.js';
-import { buildSchemaLayout } from '../src/db/schema-layout.js';
-import { loadRegistry } from '../src/model/load-models.js';
-import { UPLOAD_FILE_UID } from '../src/model/built-in-types.js';
+import { createApp, type CreateAppOptions } from 'vellum';
 import { generateBlogContent, type BlogApp } from '../examples/blog/src/demo-data.js';
 import { CACHE_DIR, fixtureDir, writeBenchProject } from './project.js';
+import { readLayout } from './sqlite-layout.js';
+
+type Logger = NonNullable<CreateAppOptions['logger']>;
 
 /** Bump when the generated content changes. */
 export const DATASET_VERSION = 2;
@@ -57,20 +57,53 @@ export function isPublished(index: number, counts: DatasetCounts = COUNTS): bool
   return (index * 7919) % counts.articles < counts.published;
 }
 
-/** Tables the dataset fills: the blog's own and the upload plugin's (others, e.g. auth, sync at start). */
-const isDatasetTable = (owner: string): boolean => !/^(plugin|admin)::/.test(owner) || owner === UPLOAD_FILE_UID;
+/**
+ * The tables of the fixture's content types and components (their `collectionName`, as the
+ * project's schema files name them), with the link and component tables named after them.
+ */
+function fixtureTables(dir: string): string[] {
+  const names: string[] = [];
+  const visit = (folder: string): void => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) visit(path);
+      else if (entry.name.endsWith('.json')) {
+        const name = (JSON.parse(readFileSync(path, 'utf8')) as { collectionName?: unknown }).collectionName;
+        if (typeof name === 'string') names.push(name);
+      }
+    }
+  };
+  for (const part of ['api', 'components']) visit(join(dir, 'src', part));
+  return names;
+}
+
+/** Tables the dataset fills: the blog's own and the upload plugin's `files` (others, e.g. auth, sync at start). */
+function isDatasetTable(table: string, owners: readonly string[]): boolean {
+  return [...owners, 'files'].some((owner) => table === owner || table.startsWith(`${owner}_`));
+}
 
 /**
  * The cache key: the dataset version and the storage layout of the tables it fills, as the app
- * computes it from the fixture, so any change of tables, columns or indexes makes a new build.
+ * makes it from the fixture (an app started on an empty bench project, its SQLite file read
+ * back), so any change of tables, columns or indexes makes a new build.
  */
-export async function datasetKey(size: DatasetSize = 'full'): Promise<string> {
-  const layout = buildSchemaLayout(await loadRegistry(fixtureDir()));
-  const tables = [...layout.values()]
-    .filter((table) => isDatasetTable(table.owner))
-    .map((table) => ({ name: table.name, columns: [...table.columns], indexes: table.indexes }));
-  const hash = createHash('sha256').update(`dataset v${DATASET_VERSION}\n${JSON.stringify(tables)}`);
-  return `${size === 'small' ? 'small-' : ''}v${DATASET_VERSION}-${hash.digest('hex').slice(0, 12)}`;
+export async function datasetKey(size: DatasetSize = 'full', log: (message: string) => void = console.log): Promise<string> {
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const dir = mkdtempSync(join(CACHE_DIR, 'layout-'));
+  try {
+    const file = writeBenchProject(dir);
+    const app = await createApp({ dir, env: { NODE_ENV: 'development' }, logger: quietLogger(log) });
+    await app.stop();
+    const owners = fixtureTables(fixtureDir());
+    const tables = [...readLayout(file)]
+      .filter(([name]) => isDatasetTable(name, owners))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([name, table]) => ({ name, columns: table.columns, indexes: table.indexes }));
+    const hash = createHash('sha256').update(`dataset v${DATASET_VERSION}\n${JSON.stringify(tables)}`);
+    return `${size === 'small' ? 'small-' : ''}v${DATASET_VERSION}-${hash.digest('hex').slice(0, 12)}`;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function generate(app: BlogApp, counts: DatasetCounts, log: (message: string) => void, concurrency: number): Promise<string> {
@@ -100,7 +133,7 @@ const quietLogger = (log: (message: string) => void): Logger => ({
 /** The cached dataset of that size, built first if this key has none. */
 export async function ensureDataset(log: (message: string) => void = console.log, size: DatasetSize = 'full'): Promise<DatasetInfo> {
   const counts = countsOf(size);
-  return cachedDataset(await datasetKey(size), counts, (dir) => fillDatabase(dir, {}, counts, log), log);
+  return cachedDataset(await datasetKey(size, log), counts, (dir) => fillDatabase(dir, {}, counts, log), log);
 }
 
 /**

@@ -121,13 +121,13 @@ function markdown(report: { date: string; machine: string; datasetKey: string; s
 async function main(): Promise<number> {
   const log = (message: string): void => console.log(message);
   const dataset = await ensureDataset(log);
-  const { entry } = await buildServer();
+  const { vellum } = await buildServer();
   const projectDir = mkdtempSync(join(tmpdir(), 'vellum-load-'));
   try {
     copyFileSync(dataset.file, writeBenchProject(projectDir));
     const list = allScenarios(dataset.sampleDocumentId, dataset.counts.published).filter((s) => !selected || selected.includes(s.id));
     if (list.length === 0) throw new Error(`load: BENCH_SCENARIOS selects no scenario`);
-    const server = await startServer({ entry, args: [projectDir], projectDir, logName: 'load', env: productionSecrets() });
+    const server = await startServer({ entry: vellum, args: ['start', projectDir], projectDir, logName: 'load', env: productionSecrets() });
     const runs: LoadRun[] = [];
     const rssAfterStart = server.rssAfterStartMiB;
     let rssAfterWarmup = Number.NaN;

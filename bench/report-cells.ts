@@ -2,7 +2,7 @@
  * What the report modules share: table cells and the medians and paired ratios the report draws
  * from the runs (report.ts for the ceiling and (h), baseline-report.ts for `--baseline`).
  */
-import type { Figures, RunResult } from './report.js';
+import type { Figures, RunResult } from './run-result.js';
 
 export const fixed = (value: number | null | undefined, digits = 0): string =>
   value !== null && value !== undefined && Number.isFinite(value) ? value.toFixed(digits) : '–';

@@ -3,7 +3,8 @@
  * not met from the ratios of one run.
  */
 import { describe, expect, it } from 'vitest';
-import { markdown, targetsOf, tokenShare, type AtConnections, type BenchResults, type DatabaseResults, type RunResult, type ScenarioResult } from './report.js';
+import { markdown, targetsOf, tokenShare, type AtConnections, type BenchResults, type DatabaseResults, type ScenarioResult } from './report.js';
+import type { RunResult } from './run-result.js';
 import type { ScenarioId } from './scenarios.js';
 
 const at = (connections: number, rps: number, cpu: number, ceiling?: { rps: number; cpu: number }): AtConnections => ({

@@ -8,26 +8,10 @@
 import { STRAPI, STRAPI_PROCESS, TARGETS } from './anchors.js';
 import { baselineSection } from './baseline-report.js';
 import type { BaselineResults } from './baseline-report.js';
-import type { LoadResult } from './load.js';
 import { fixed, pairedRatio, row, times } from './report-cells.js';
+import type { ColdStart, Figures, RunResult } from './run-result.js';
 import type { ScenarioId } from './scenarios.js';
 import type { WriteResult } from './writes.js';
-
-export interface RunResult extends LoadResult {
-  readonly round: number;
-  /** server CPU time (user + system) per request, from /proc */
-  readonly serverCpuMsPerRequest: number;
-  readonly peakRssMiB: number;
-}
-
-/** One server's best run at one connection count, reduced to the report's figures. */
-export interface Figures {
-  readonly rps: number;
-  readonly p50: number;
-  readonly p99: number;
-  readonly cpuMsPerReq: number;
-  readonly rssMiB: number;
-}
 
 export interface AtConnections extends Figures {
   readonly connections: number;
@@ -68,14 +52,6 @@ export interface WritesResult extends WriteResult {
   readonly statementsPerWrite: { readonly create: number | null; readonly update: number | null; readonly createWithOneRelated: number | null };
   readonly serverCpuMsPerWrite: number;
   readonly peakRssMiB: number;
-}
-
-export interface ColdStart {
-  readonly runsMs: readonly number[];
-  readonly medianMs: number;
-  /** CPU time the process used to get there: less sensitive to other work on the machine */
-  readonly cpuMs: readonly number[];
-  readonly medianCpuMs: number;
 }
 
 export interface DatabaseResults {

@@ -21,19 +21,16 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
-import type { DialectName } from '../src/db/dialect.js';
 import { baselineDataset, prepareBaselineTree, type BaselineTree } from './baseline.js';
 import { baselineFigures, type BaselineResults } from './baseline-report.js';
 import { compareBodies, describeComparison, PER_BUILD_KEYS, type BodyComparison } from './body-diff.js';
-import { BENCH_DATABASES, prepareDatabase, type PreparedDatabase } from './databases.js';
+import { BENCH_DATABASES, prepareDatabase, type BenchDatabase, type PreparedDatabase } from './databases.js';
 import { ensureDataset } from './dataset.js';
 import { load } from './load.js';
 import { BENCH_DIR, CACHE_DIR, productionSecrets, writeBenchProject } from './project.js';
 import { bestRun, figuresOf, medianOf } from './report-cells.js';
-import {
-  markdown, targetsOf, type AtConnections, type BenchResults, type ColdStart, type DatabaseResults, type RunResult,
-  type ScenarioResult, type WritesResult,
-} from './report.js';
+import { markdown, targetsOf, type AtConnections, type BenchResults, type DatabaseResults, type ScenarioResult, type WritesResult } from './report.js';
+import type { ColdStart, RunResult } from './run-result.js';
 import { CEILING_SCENARIOS, SCENARIO_IDS, scenarios as readScenarios, sendScenario, type Scenario, type ScenarioId } from './scenarios.js';
 import { buildServer, type BuiltEntries } from './server-build.js';
 import { baseEnv, cpuMs, machineCpuMs, memoryOf, sampleMemory, startServer, type ServerHandle } from './server-process.js';
@@ -60,7 +57,7 @@ const CACHED_SCENARIOS: readonly ScenarioId[] = ['a', 'b', 'd'];
 const CACHE_CONFIG = process.env.BENCH_REST_CACHE ?? JSON.stringify({ enabled: true, store: 'memory' });
 const databases = (flags.db ?? ['sqlite']).flatMap((d) => d.split(',')).map((d) => d.trim()).filter(Boolean);
 for (const db of databases) {
-  if (!BENCH_DATABASES.includes(db as DialectName)) throw new Error(`bench: --db must be one of ${BENCH_DATABASES.join(', ')} (got "${db}")`);
+  if (!BENCH_DATABASES.includes(db as BenchDatabase)) throw new Error(`bench: --db must be one of ${BENCH_DATABASES.join(', ')} (got "${db}")`);
 }
 /** `--baseline <git-ref>`: that commit's server beside Vellum (SQLite only: its dataset is a file) */
 const baselineRef = flags.baseline;
@@ -120,7 +117,7 @@ const toColdStart = (runs: { ms: number[]; cpuMs: number[] }): ColdStart => ({
 
 /** Makes an API token with the CLI, as a user would; returns the key it prints on its last line. */
 async function cliToken(built: BuiltEntries, db: PreparedDatabase, env: Record<string, string>, name: string, type: string): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, [built.cli, 'token', 'create', '--dir', db.projectDir, '--name', name, '--type', type], {
+  const { stdout } = await promisify(execFile)(process.execPath, [built.vellum, 'token', 'create', '--dir', db.projectDir, '--name', name, '--type', type], {
     env: baseEnv({ ...env, ...db.env }),
   });
   const key = stdout.trim().split('\n').at(-1)?.trim() ?? '';
@@ -203,7 +200,7 @@ async function writesPhase(built: BuiltEntries, prepared: PreparedDatabase, env:
   try {
     const copy = await prepared.copyForWrites(dir);
     const serverEnv = { ...env, ...copy.env };
-    const counting = await startServer({ entry: built.entry, args: [copy.projectDir], projectDir: dir, serverTiming: true, logName: 'writes-statements', env: serverEnv });
+    const counting = await startServer({ entry: built.vellum, args: ['start', copy.projectDir], projectDir: dir, serverTiming: true, logName: 'writes-statements', env: serverEnv });
     let statementsPerWrite: WritesResult['statementsPerWrite'];
     try {
       const refs = await writeRefs(counting.url);
@@ -224,7 +221,7 @@ async function writesPhase(built: BuiltEntries, prepared: PreparedDatabase, env:
     } finally {
       await counting.stop();
     }
-    const server = await startServer({ entry: built.entry, args: [copy.projectDir], projectDir: dir, logName: 'writes', env: serverEnv });
+    const server = await startServer({ entry: built.vellum, args: ['start', copy.projectDir], projectDir: dir, logName: 'writes', env: serverEnv });
     try {
       const memory = sampleMemory(server.pid);
       const refs = await writeRefs(server.url);
@@ -259,7 +256,7 @@ async function cachedPass(
   built: BuiltEntries, projectDir: string, env: Record<string, string>, list: readonly Scenario[],
   probes: ReadonlyMap<ScenarioId, Probe>, ceilingRuns: ReadonlyMap<ScenarioId, RunResult[]>,
 ): Promise<ScenarioResult[]> {
-  const server = await startServer({ entry: built.entry, args: [projectDir], projectDir, logName: 'cached', env: { ...env, BENCH_REST_CACHE: CACHE_CONFIG } });
+  const server = await startServer({ entry: built.vellum, args: ['start', projectDir], projectDir, logName: 'cached', env: { ...env, BENCH_REST_CACHE: CACHE_CONFIG } });
   const side: Side = { name: 'cached', server, memory: sampleMemory(server.pid), peak: 0, cpuUsed: 0 };
   const results: ScenarioResult[] = [];
   try {
@@ -291,7 +288,7 @@ async function cachedPass(
   return results;
 }
 
-async function benchDatabase(db: DialectName, built: BuiltEntries, baselineTree: BaselineTree | null): Promise<DatabaseResults> {
+async function benchDatabase(db: BenchDatabase, built: BuiltEntries, baselineTree: BaselineTree | null): Promise<DatabaseResults> {
   const projectDir = mkdtempSync(join(tmpdir(), `vellum-bench-${db}-`));
   const size = smoke ? 'small' : 'full';
   const prepared = await prepareDatabase(db, projectDir, size, log);
@@ -305,21 +302,21 @@ async function benchDatabase(db: DialectName, built: BuiltEntries, baselineTree:
     const all = readScenarios(prepared.sampleDocumentId, prepared.counts.published, readToken);
     const list = all.filter((s) => wanted(s.id));
     const withCeiling = prepared.file !== null;
-    const vellumArgs = [projectDir];
+    const vellumArgs = ['start', projectDir];
     // the baseline: its own project (the same model and config), on the current dataset or its own
     const baselineData = baselineTree !== null && baselineDir !== null ? await baselineDataset(baselineTree, await ensureDataset(log, size), size, secrets, log) : null;
     if (baselineData !== null && baselineDir !== null) copyFileSync(baselineData.info.file, writeBenchProject(baselineDir));
     const baselineList = baselineData === null ? [] : readScenarios(baselineData.info.sampleDocumentId, baselineData.info.counts.published)
       .filter((s) => wanted(s.id) && BASELINE_SCENARIOS.includes(s.id));
     const startBaseline = (logName: string, serverTiming = false): Promise<ServerHandle> =>
-      startServer({ entry: baselineTree!.entry, args: [baselineDir!], projectDir: baselineDir!, serverTiming, logName, env: secrets });
+      startServer({ entry: baselineTree!.entry, args: ['start', baselineDir!], projectDir: baselineDir!, serverTiming, logName, env: secrets });
     const baselineCold = { ms: [] as number[], cpuMs: [] as number[] };
 
     // cold starts, Vellum and the ceiling alternately
     const vellumCold = { ms: [] as number[], cpuMs: [] as number[] };
     const ceilingCold = { ms: [] as number[], cpuMs: [] as number[] };
     for (let i = 0; i < coldStarts; i += 1) {
-      const server = await startServer({ entry: built.entry, args: vellumArgs, projectDir, logName: `cold-start-${i + 1}`, env });
+      const server = await startServer({ entry: built.vellum, args: vellumArgs, projectDir, logName: `cold-start-${i + 1}`, env });
       await server.stop();
       vellumCold.ms.push(server.coldStartMs);
       vellumCold.cpuMs.push(server.coldStartCpuMs);
@@ -343,7 +340,7 @@ async function benchDatabase(db: DialectName, built: BuiltEntries, baselineTree:
     // the checking pass
     const probes = new Map<ScenarioId, Probe>();
     let statementsByPageSize: DatabaseResults['statementsByPageSize'] = { 25: null, 100: null };
-    const counting = await startServer({ entry: built.entry, args: vellumArgs, projectDir, serverTiming: true, logName: 'statements', env });
+    const counting = await startServer({ entry: built.vellum, args: vellumArgs, projectDir, serverTiming: true, logName: 'statements', env });
     try {
       for (const scenario of list) {
         const found = await probe(counting.url, scenario);
@@ -370,7 +367,7 @@ async function benchDatabase(db: DialectName, built: BuiltEntries, baselineTree:
     }
 
     // the interleaved load rounds
-    const vellumServer = await startServer({ entry: built.entry, args: vellumArgs, projectDir, logName: 'load', env });
+    const vellumServer = await startServer({ entry: built.vellum, args: vellumArgs, projectDir, logName: 'load', env });
     const ceilingServer = withCeiling ? await startServer({ entry: built.ceiling, args: [prepared.file!], projectDir, logName: 'ceiling', env }) : null;
     const baselineServer = baselineData === null ? null : await startBaseline('baseline');
     if (coldStarts === 0) {
@@ -516,11 +513,11 @@ async function benchDatabase(db: DialectName, built: BuiltEntries, baselineTree:
 async function main(): Promise<void> {
   const loadAverageBefore = loadavg();
   const built = await buildServer();
-  log(`bench: server, CLI and ceiling transpiled in ${built.ms} ms${smoke ? ' (smoke run)' : ''}`);
+  log(`bench: vellum's server bundle built and the ceiling transpiled in ${built.ms} ms${smoke ? ' (smoke run)' : ''}`);
   const baselineTree = baselineRef === undefined ? null : await prepareBaselineTree(baselineRef, log);
   if (baselineTree !== null) log(`bench: baseline ${baselineTree.ref} (${baselineTree.sha.slice(0, 12)}) built; node_modules: ${baselineTree.modules.how}`);
   const results: DatabaseResults[] = [];
-  for (const db of databases) results.push(await benchDatabase(db as DialectName, built, db === 'sqlite' ? baselineTree : null));
+  for (const db of databases) results.push(await benchDatabase(db as BenchDatabase, built, db === 'sqlite' ? baselineTree : null));
   const primary = results[0]!;
   const partial: Omit<BenchResults, 'targets'> = {
     date: new Date().toISOString(),

@@ -1,18 +1,21 @@
 /**
- * Builds what the bench runs from the current sources, without writing to `dist/` (other work may
- * be using it) and without a TypeScript loader in the measured process: the measured server
- * (`server-main.ts`, i.e. `vellum start`) as the same single-file bundle `npm run build` makes
- * for `bin/vellum.js` (scripts/build-server-bundle.mjs), into `bench/.cache/server/bundle/`; the
- * CLI and the ceiling transpiled file by file into `bench/.cache/server/` (the layout `tsc` gives
- * `dist/`).
+ * Makes ready what the bench runs, with no TypeScript loader in a measured process:
+ * - Vellum: the `vellum` package's own CLI, `bin/vellum.js` (`vellum start <dir>` for the servers,
+ *   `vellum token create` for the tokens), exactly what a user runs. It runs the package's server
+ *   bundle, so the bench first has the package rebuild it from the current sources (`npm run
+ *   build:bundle` in the package: a few seconds; it replaces the files atomically, so a server
+ *   already running from the previous bundle keeps working).
+ * - the ceiling: `bench/ceiling/` transpiled file by file into `bench/.cache/ceiling/`.
  */
-import { readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFile } from 'node:child_process';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { build } from 'esbuild';
-import { serverBundleOptions } from '../scripts/build-server-bundle.mjs';
-import { BENCH_DIR, CACHE_DIR, REPO_DIR } from './project.js';
+import { BENCH_DIR, CACHE_DIR } from './project.js';
 
-const OUT_DIR = join(CACHE_DIR, 'server');
+const OUT_DIR = join(CACHE_DIR, 'ceiling');
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -22,11 +25,17 @@ function sources(dir: string): string[] {
   });
 }
 
+/** The installed `vellum` package (the workspace link to the repository root) and its CLI. */
+export function vellumPackage(): { readonly dir: string; readonly bin: string } {
+  const manifest = createRequire(import.meta.url).resolve('vellum/package.json');
+  const { bin } = JSON.parse(readFileSync(manifest, 'utf8')) as { bin: { vellum: string } };
+  const dir = dirname(manifest);
+  return { dir, bin: join(dir, bin.vellum) };
+}
+
 export interface BuiltEntries {
-  /** `node <entry> <project dir>` runs `vellum start` */
-  readonly entry: string;
-  /** `node <cli> <args…>` runs the Vellum CLI */
-  readonly cli: string;
+  /** `node <vellum> start <project dir>` runs the server, `node <vellum> token create …` the CLI */
+  readonly vellum: string;
   /** `node <ceiling> <SQLite file>` runs the hand-written ceiling */
   readonly ceiling: string;
   readonly ms: number;
@@ -34,15 +43,16 @@ export interface BuiltEntries {
 
 export async function buildServer(): Promise<BuiltEntries> {
   const started = performance.now();
+  const vellum = vellumPackage();
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  await promisify(execFile)(npm, ['run', 'build:bundle'], { cwd: vellum.dir, maxBuffer: 16 * 1024 * 1024 }).catch((error: Error & { stderr?: string }) => {
+    throw new Error(`bench: \`npm run build:bundle\` failed in ${vellum.dir}: ${error.stderr ?? error.message}`);
+  });
   rmSync(OUT_DIR, { recursive: true, force: true });
   await build({
-    entryPoints: [
-      ...sources(join(REPO_DIR, 'src')),
-      ...sources(join(BENCH_DIR, 'ceiling')),
-      join(BENCH_DIR, 'cli-main.ts'),
-    ],
+    entryPoints: sources(join(BENCH_DIR, 'ceiling')),
     outdir: OUT_DIR,
-    outbase: REPO_DIR,
+    outbase: join(BENCH_DIR, 'ceiling'),
     bundle: false,
     format: 'esm',
     platform: 'node',
@@ -50,11 +60,5 @@ export async function buildServer(): Promise<BuiltEntries> {
     sourcemap: false,
     logLevel: 'error',
   });
-  await build(serverBundleOptions(join(BENCH_DIR, 'server-main.ts'), join(OUT_DIR, 'bundle')));
-  return {
-    entry: join(OUT_DIR, 'bundle', 'server-main.js'),
-    cli: join(OUT_DIR, 'bench', 'cli-main.js'),
-    ceiling: join(OUT_DIR, 'bench', 'ceiling', 'main.js'),
-    ms: Math.round(performance.now() - started),
-  };
+  return { vellum: vellum.bin, ceiling: join(OUT_DIR, 'main.js'), ms: Math.round(performance.now() - started) };
 }

@@ -83,7 +83,7 @@ function tail(file: string): string {
 }
 
 export interface StartOptions {
-  /** the script node runs, then its arguments (Vellum: the project dir; the ceiling: the SQLite file) */
+  /** the script node runs, then its arguments (Vellum's CLI: `start <project dir>`; the ceiling: the SQLite file) */
   readonly entry: string;
   readonly args: readonly string[];
   /** where the log file goes */

@@ -6,7 +6,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type VellumApp } from '../../src/app/create-app.js';
+import { createApp, type VellumApp } from 'vellum';
 import { ensureDataset } from '../dataset.js';
 import { productionSecrets, writeBenchProject } from '../project.js';
 import { CEILING_SCENARIOS, scenarios } from '../scenarios.js';
