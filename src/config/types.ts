@@ -5,7 +5,34 @@ import type { CheckedConfig } from './schema/project-schema.js';
  * `loadConfig` from the one schema (`schema/project-schema.ts`), defaults filled, deep-frozen.
  * Keys Vellum does not interpret stay reachable through `raw` (real Strapi projects carry many
  * of them) for user code; Vellum's own layers read only the typed slices.
+ *
+ * A key the slices pass on as checked is typed by the schema alone (`Static`, through
+ * `CheckedConfig`): its type, description and default live in `schema/`, and a new one there
+ * appears here and is required of `build-project-config.ts` by the compiler. Written here are
+ * only what a slice changes: renamed or settled keys (`server.redis` → `redisUrl`, `api.rest.cache`'s
+ * `auto` store), values read from several keys (the database connection, the secrets), and the
+ * top-level `ProjectConfig`.
  */
+
+/** What `loadConfig` hands out: frozen all the way down, so read-only all the way down. */
+type Frozen<T> = T extends (...args: never[]) => unknown
+  ? T
+  : T extends readonly (infer U)[]
+    ? readonly Frozen<U>[]
+    : T extends object
+      ? { readonly [K in keyof T]: Frozen<T[K]> }
+      : T;
+
+/** Optional keys of the checked shape that a slice always sets (to undefined when absent). */
+type Settled<T> = { readonly [K in keyof Required<T>]: Frozen<T[K]> | undefined };
+
+type CheckedServer = CheckedConfig['server'];
+type CheckedRest = CheckedConfig['api']['rest'];
+type CheckedDatabase = CheckedConfig['database']['connection'];
+type CheckedPlugins = CheckedConfig['plugins'];
+type CheckedUploadConfig = CheckedPlugins['upload']['config'];
+type CheckedGraphql = CheckedPlugins['graphql'];
+type CheckedUsersPermissions = CheckedPlugins['users-permissions']['config'];
 
 /** The process environment merged with the project's `.env` (process values win). */
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -14,32 +41,20 @@ export type Environment = 'development' | 'production' | 'test';
 
 export type DatabaseClient = 'sqlite' | 'postgres' | 'mysql';
 
-export interface ServerConfig {
-  readonly host: string;
-  readonly port: number;
-  /** `server.url` without a trailing "/"; '' when not set */
-  readonly url: string;
-  /** largest accepted request body, in bytes */
-  readonly bodyLimit: number;
-  /** emit `Server-Timing` in production too (always on elsewhere) */
-  readonly serverTiming: boolean;
-  /** ms a client has to send a whole request (headers and body) before a 408; 0 disables */
-  readonly requestTimeout: number;
-  /** ms a client has to send the request headers before a 408 */
-  readonly headersTimeout: number;
-  /** ms an idle keep-alive connection stays open */
-  readonly keepAliveTimeout: number;
-  /** ms in-flight requests get to finish on SIGTERM/SIGINT */
-  readonly shutdownTimeout: number;
-  /** Fastify's `trustProxy`: false, true, or the trusted proxy addresses */
-  readonly trustProxy: boolean | readonly string[];
-  readonly logLevel: LogLevel;
-  /** Redis URL for shared rate-limit counters; '' keeps them in memory */
-  readonly redisUrl: string;
-  readonly health: { readonly enabled: boolean; readonly livenessPath: string; readonly readinessPath: string };
-}
+export type LogLevel = CheckedServer['logLevel'];
 
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+/** `config/server`; `url` without a trailing "/" ('' when not set) */
+export type ServerConfig = Frozen<Omit<CheckedServer, 'proxy' | 'redis' | 'app'>> & {
+  /** `server.proxy` as Fastify's `trustProxy`: false, true, or the trusted proxy addresses */
+  readonly trustProxy: boolean | readonly string[];
+  /** `server.redis`: Redis URL for shared rate-limit counters; '' keeps them in memory */
+  readonly redisUrl: string;
+};
+
+/*
+ * The database slice is the driver options Vellum opens, read from `config/database`'s block and
+ * its connection URL together (normalize-database.ts): a shape of its own, written here.
+ */
 
 export interface SqliteConnection {
   /** absolute path, or `:memory:` */
@@ -60,96 +75,44 @@ export interface NetworkConnection {
   readonly schema?: string;
 }
 
-export interface PoolConfig {
-  readonly min?: number;
-  readonly max?: number;
-}
+export type PoolConfig = Frozen<NonNullable<CheckedDatabase['pool']>>;
 
-interface DatabaseConfigBase {
+type DatabaseConfigBase = Frozen<Pick<CheckedDatabase, 'statementTimeout' | 'acquireConnectionTimeout'>> & {
   readonly pool?: PoolConfig;
-  /** ms one SQL statement may run before the database cancels it (PostgreSQL, MySQL/MariaDB); 0 disables */
-  readonly statementTimeout: number;
-  readonly acquireConnectionTimeout?: number;
   /** the other keys of Strapi's `connection` block (debug, useNullAsDefault, …), uninterpreted */
   readonly options: Readonly<Record<string, unknown>>;
-}
+};
 
-export interface SqliteDatabaseConfig extends DatabaseConfigBase {
+export type SqliteDatabaseConfig = DatabaseConfigBase & {
   readonly client: 'sqlite';
   readonly connection: SqliteConnection;
-}
+};
 
-export interface NetworkDatabaseConfig extends DatabaseConfigBase {
+export type NetworkDatabaseConfig = DatabaseConfigBase & {
   readonly client: 'postgres' | 'mysql';
   readonly connection: NetworkConnection;
-}
+};
 
 export type DatabaseConfig = SqliteDatabaseConfig | NetworkDatabaseConfig;
 
-export interface RestApiConfig {
-  /** URL prefix of the content API */
-  readonly prefix: string;
-  readonly defaultLimit: number;
-  readonly maxLimit: number;
-  readonly withCount: boolean;
-  /** reject unknown top-level query parameters instead of ignoring them */
-  readonly strictParams: boolean;
-  /** deepest accepted `populate` nesting */
-  readonly populateDepthLimit: number;
-  /** populate nodes in one query's whole tree (REST and GraphQL) */
-  readonly maxPopulateNodes: number;
-  /** filter nodes in one query, populate filters included (REST and GraphQL) */
-  readonly maxFilterNodes: number;
-  /** relation or component steps along one filter or sort path */
-  readonly maxRelationHops: number;
-  /** entries one response may carry, populated ones counted as often as they appear */
-  readonly maxResponseEntries: number;
-  readonly cache: ResponseCacheConfig;
-}
-
 /** `api.rest.cache` (docs/cache.md), the store settled: `auto` is Redis when a Redis URL is known */
-export interface ResponseCacheConfig {
-  readonly enabled: boolean;
+export type ResponseCacheConfig = Frozen<Omit<CheckedRest['cache'], 'store' | 'redis'>> & {
   readonly store: 'memory' | 'redis';
   /** the cache's own URL, else `server.redis`; '' with the memory store */
   readonly redisUrl: string;
-  readonly maxEntries: number;
-  /** JSON characters the in-memory store holds */
-  readonly maxBytes: number;
-  /** ms an answer is kept at most */
-  readonly ttl: number;
-  readonly keyPrefix: string;
-}
+};
 
-export interface ApiConfig {
-  readonly rest: RestApiConfig;
-  readonly responses: {
-    /** attribute names hidden from every response, as Strapi's `api.responses.privateAttributes` */
-    readonly privateAttributes: readonly string[];
-  };
-}
+/** `api.rest`; `prefix` without a trailing "/" */
+export type RestApiConfig = Frozen<Omit<CheckedRest, 'cache'>> & { readonly cache: ResponseCacheConfig };
 
-type CheckedUploadConfig = CheckedConfig['plugins']['upload']['config'];
+export type ApiConfig = Frozen<Omit<CheckedConfig['api'], 'rest'>> & { readonly rest: RestApiConfig };
 
-export type UploadProviderName = 'local' | '@strapi/provider-upload-local' | 'aws-s3' | '@strapi/provider-upload-aws-s3';
+export type UploadProviderName = CheckedUploadConfig['provider'];
 
+/** `plugins.upload` as written, with `config`'s checked keys filled (its other keys pass through) */
 export interface UploadPluginEntry {
-  readonly config: {
-    /** largest accepted upload, in bytes */
-    readonly sizeLimit: number;
-    /** responsive formats: name → largest side in pixels */
-    readonly breakpoints: Readonly<Record<string, number>>;
-    readonly responsiveDimensions: boolean;
-    readonly sizeOptimization: boolean;
-    readonly autoOrientation: boolean;
-    /** `local` (default) or `aws-s3` (or their Strapi package names) */
-    readonly provider: UploadProviderName;
-    /** checked against the schema (other S3 client keys pass through) */
-    readonly providerOptions: CheckedUploadConfig['providerOptions'];
-    /** Strapi's `{ upload, uploadStream, delete }`: extra parameters per provider action */
-    readonly actionOptions: CheckedUploadConfig['actionOptions'];
-    readonly [key: string]: unknown;
-  };
+  readonly config: Frozen<Omit<CheckedUploadConfig, 'providerOptions' | 'actionOptions'>> &
+    Pick<CheckedUploadConfig, 'providerOptions' | 'actionOptions'> & { readonly [key: string]: unknown };
   readonly [key: string]: unknown;
 }
 
@@ -159,26 +122,21 @@ export interface PluginsConfig {
   readonly [name: string]: unknown;
 }
 
-/** `plugins.graphql`, defaults filled (spec 4.7) */
-export interface GraphqlConfig {
-  readonly enabled: boolean;
-  readonly endpoint: string;
-  readonly shadowCRUD: boolean;
-  readonly depthLimit: number;
-  readonly amountLimit: number;
-  readonly defaultLimit: number;
-  /** undefined: not configured (environment default applies) */
-  readonly landingPage: LandingPageOption | undefined;
-  readonly playgroundAlways: boolean;
-  /** undefined: not configured (on outside production) */
-  readonly introspection: boolean | undefined;
-  /** `engineServer.tracing`: Apollo tracing in `extensions.tracing` */
-  readonly tracing: boolean;
-  /** parsed-and-validated documents kept (`engineServer.cache`: 'bounded' default, or false) */
-  readonly documentCacheSize: number;
-  /** deprecated or ignored keys, for the GraphQL plugin to log */
-  readonly warnings: readonly string[];
-}
+/** `plugins.graphql`, defaults filled (spec 4.7); `endpoint` without a trailing "/", `defaultLimit` at most `amountLimit` */
+export type GraphqlConfig = Frozen<Pick<CheckedGraphql, 'enabled'>> &
+  Frozen<Omit<CheckedGraphql['config'], 'landingPage' | 'playgroundAlways' | 'introspection' | 'engineServer' | 'apolloServer'>> & {
+    /** undefined: not configured (environment default applies) */
+    readonly landingPage: LandingPageOption | undefined;
+    readonly playgroundAlways: boolean;
+    /** undefined: not configured (on outside production); `engineServer.introspection` when `introspection` is not set */
+    readonly introspection: boolean | undefined;
+    /** `engineServer.tracing`: Apollo tracing in `extensions.tracing` */
+    readonly tracing: boolean;
+    /** parsed-and-validated documents kept (`engineServer.cache`: 'bounded' default, or false) */
+    readonly documentCacheSize: number;
+    /** deprecated or ignored keys, for the GraphQL plugin to log */
+    readonly warnings: readonly string[];
+  };
 
 /** An Apollo-Server-style landing-page plugin (`renderLandingPage`, possibly behind `serverWillStart`). */
 export interface LandingPagePlugin {
@@ -188,48 +146,33 @@ export interface LandingPagePlugin {
 
 export type LandingPageOption = boolean | ((app: unknown) => unknown) | LandingPagePlugin;
 
+/** users-permissions' advanced settings, with Strapi's names ('' : not set) */
+export type AdvancedSettings = Frozen<CheckedUsersPermissions['advanced']>;
+
 /**
  * The users-permissions settings (`plugins['users-permissions'].config`), with Strapi's keys and
- * defaults, plus `password.minLength`, Vellum's own.
+ * defaults, plus `password.minLength`, Vellum's own (as `passwordMinLength`).
  */
-export interface AuthConfig {
+export type AuthConfig = Frozen<Omit<CheckedUsersPermissions, 'jwtSecret' | 'jwt' | 'ratelimit' | 'password' | 'advanced'>> & {
   /** from the config file; the JWT_SECRET environment variable wins (see `secrets`) */
   readonly jwtSecret: string | undefined;
-  readonly jwtExpiresIn: string | number;
-  readonly ratelimit: { readonly enabled: boolean; readonly interval: number; readonly max: number };
-  readonly passwordMinLength: number;
+  readonly jwtExpiresIn: CheckedUsersPermissions['jwt']['expiresIn'];
+  /** `interval` in milliseconds (koa2-ratelimit's `{ min }` converted) */
+  readonly ratelimit: Frozen<Omit<CheckedUsersPermissions['ratelimit'], 'interval'>> & { readonly interval: number };
+  readonly passwordMinLength: CheckedUsersPermissions['password']['minLength'];
   /** Strapi's advanced settings (the defaults; bootstrap may change them) */
   readonly advanced: AdvancedSettings;
-  /** seconds a reset code / a confirmation link stays valid */
-  readonly resetPasswordLifetime: number;
-  readonly emailConfirmationLifetime: number;
-}
-
-/** users-permissions' advanced settings, with Strapi's names */
-export interface AdvancedSettings {
-  readonly unique_email: boolean;
-  readonly allow_register: boolean;
-  readonly email_confirmation: boolean;
-  /** '' : redirect to "/" */
-  readonly email_confirmation_redirection: string;
-  /** '' : not set (the reset email then carries the bare code) */
-  readonly email_reset_password: string;
-  readonly default_role: string;
-}
+};
 
 /** `plugins.i18n.config`: the locales a project starts with */
-export interface I18nConfig {
-  readonly defaultLocale: string;
-  readonly locales: readonly string[];
-}
+export type I18nConfig = Frozen<CheckedPlugins['i18n']['config']>;
 
-/** `plugins.email.config`, Strapi's shape */
-export interface EmailConfig {
+/** `plugins.email.config`, Strapi's shape; `settings` flattened */
+export type EmailConfig = Settled<CheckedPlugins['email']['config']['settings']> & {
+  /** either of the names Strapi takes, as the one provider Vellum ships */
   readonly provider: 'nodemailer' | undefined;
   readonly providerOptions: Readonly<Record<string, unknown>>;
-  readonly defaultFrom: string | undefined;
-  readonly defaultReplyTo: string | undefined;
-}
+};
 
 /**
  * The secrets authentication needs, as configured: each from its environment variable, else
@@ -265,7 +208,7 @@ export interface ProjectConfig {
   readonly i18n: I18nConfig;
   readonly secrets: ConfiguredSecrets;
   /** `database.settings` (and DATABASE_ALLOW_DESTRUCTIVE_SYNC) */
-  readonly databaseSettings: { readonly allowDestructiveSync: boolean };
+  readonly databaseSettings: Frozen<CheckedConfig['database']['settings']>;
   /** the env object the config functions saw; for user code, never read by Vellum's layers */
   readonly env: Env;
   /** every config file's merged value under its file name, as loaded; for user code only */

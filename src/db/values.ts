@@ -10,6 +10,7 @@
  * without zone; PostgreSQL TIMESTAMPTZ. JSON is always sent serialised (pg would otherwise turn
  * JS arrays into SQL arrays).
  */
+import { SCALAR_TRAITS, type ValueKind } from '../model/scalar-traits.js';
 import type { ScalarType } from '../model/types.js';
 import type { DialectName } from './dialect.js';
 
@@ -53,37 +54,25 @@ function dateOnlyFromDb(raw: unknown): string {
   return String(raw).slice(0, 10);
 }
 
+type ToDb = (value: unknown, dialect: DialectName) => unknown;
+
+/** Wire value → SQL value, per kind of value (`model/scalar-traits.ts`). */
+const TO_DB: Readonly<Record<ValueKind, ToDb>> = {
+  datetime: (value, dialect) => datetimeToDb(value as string | Date, dialect),
+  time: (value) => timeFromDb(value),
+  date: (value) => String(value).slice(0, 10),
+  json: (value) => JSON.stringify(value),
+  boolean: (value, dialect) => (dialect === 'postgres' ? Boolean(value) : value ? 1 : 0),
+  biginteger: (value) => String(value),
+  integer: (value) => Number(value),
+  number: (value) => Number(value),
+  text: (value) => String(value),
+};
+
 /** Wire value (already validated) → value bound into SQL for that column. */
 export function toDbValue(type: ScalarType, value: unknown, dialect: DialectName): unknown {
   if (value === null || value === undefined) return null;
-  switch (type) {
-    case 'datetime':
-    case 'timestamp':
-      return datetimeToDb(value as string | Date, dialect);
-    case 'time':
-      return timeFromDb(value);
-    case 'date':
-      return String(value).slice(0, 10);
-    case 'json':
-    case 'blocks':
-      return JSON.stringify(value);
-    case 'boolean':
-      return dialect === 'postgres' ? Boolean(value) : value ? 1 : 0;
-    case 'biginteger':
-      return String(value);
-    case 'integer':
-    case 'float':
-    case 'decimal':
-      return Number(value);
-    case 'string':
-    case 'text':
-    case 'richtext':
-    case 'enumeration':
-    case 'email':
-    case 'password':
-    case 'uid':
-      return String(value);
-  }
+  return TO_DB[SCALAR_TRAITS[type].kind](value, dialect);
 }
 
 /** Raw driver value → wire value. */
@@ -102,39 +91,24 @@ const readBoolean: DbValueReader = (raw) =>
 const readString: DbValueReader = (raw) => (raw === null || raw === undefined ? null : typeof raw === 'string' ? raw : String(raw));
 const readNumber: DbValueReader = (raw) => (raw === null || raw === undefined ? null : Number(raw));
 
+const READERS: Readonly<Record<ValueKind, DbValueReader>> = {
+  datetime: readTimestamp,
+  date: readDate,
+  time: readTime,
+  json: readJson,
+  boolean: readBoolean,
+  biginteger: readString,
+  integer: readNumber,
+  number: readNumber,
+  text: readString,
+};
+
 /**
  * The conversion `fromDbValue` applies for one type, as a function: readers of many rows pick it
- * once per column instead of switching on the type for every value.
+ * once per column instead of looking the type up for every value.
  */
 export function dbValueReader(type: ScalarType): DbValueReader {
-  switch (type) {
-    case 'datetime':
-    case 'timestamp':
-      return readTimestamp;
-    case 'date':
-      return readDate;
-    case 'time':
-      return readTime;
-    case 'json':
-    case 'blocks':
-      return readJson;
-    case 'boolean':
-      return readBoolean;
-    case 'biginteger':
-      return readString;
-    case 'integer':
-    case 'float':
-    case 'decimal':
-      return readNumber;
-    case 'string':
-    case 'text':
-    case 'richtext':
-    case 'enumeration':
-    case 'email':
-    case 'password':
-    case 'uid':
-      return readString;
-  }
+  return READERS[SCALAR_TRAITS[type].kind];
 }
 
 function parseJson(text: string): unknown {

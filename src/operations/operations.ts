@@ -12,8 +12,10 @@ import type { DocumentRepository, Page } from '../documents/types.js';
 import type { Entry } from '../engine/types.js';
 import type { ContentType, Registry } from '../model/types.js';
 import type { PublicationStatus, Query, Selection } from '../query/ast.js';
-import { authorOf, checkPermission, permissionNames, PERMISSION_OF } from './access.js';
-import { aroundRead, createLifecycleRegistry, LIFECYCLE_OF, writeHooks, type LifecycleRegistry } from './lifecycles.js';
+import { checkPermission, permissionNames, PERMISSION_OF } from './access.js';
+import type { ExecutionScope, Reads } from './executors/executor.js';
+import { execute } from './executors/table.js';
+import { createLifecycleRegistry, LIFECYCLE_OF, type LifecycleRegistry } from './lifecycles.js';
 import { resolveLocale, type KnownLocales } from './locale-params.js';
 import { isLocalizedType } from '../model/i18n.js';
 import { runMiddlewares } from './middlewares.js';
@@ -23,7 +25,6 @@ import type { ResponseCache } from './response-cache.js';
 import type {
   ActionConfig,
   Caller,
-  LifecycleSubscriber,
   OperationAction,
   OperationContext,
   OperationMiddleware,
@@ -42,8 +43,6 @@ export interface OperationsDeps {
   /** the response cache (`api.rest.cache` on): transports' reads of `api::` types go through it */
   readonly cache?: ResponseCache;
 }
-
-type Reads = Pick<DocumentRepository, 'findPage' | 'findOne' | 'findSingle' | 'count'>;
 
 const ONLY_EN: KnownLocales = { has: (code) => code === 'en', defaultCode: () => 'en' };
 
@@ -171,6 +170,9 @@ export function createOperations(deps: OperationsDeps): Operations {
       return actor ? sanitizeForActor(registry, actor, uid, query, PERMISSION_OF[action], caller.denied) : sanitizeQuery(registry, uid, query, ALLOW_ALL);
     }
 
+    /** what the executors (executors/) need of this type, built once */
+    const scope: ExecutionScope = { contentType, repository, readsFor, sanitize };
+
     /** The params as the caller may have them: queries sanitised, write bodies checked. */
     function sanitizeParams(action: OperationAction, actor: Actor | null, caller: Caller, params: OperationParams[OperationAction]): OperationParams[OperationAction] {
       if ('query' in params) return { ...params, query: sanitize(actor, caller, params.query, action) };
@@ -181,68 +183,6 @@ export function createOperations(deps: OperationsDeps): Operations {
       const sanitized = 'selection' in params && params.selection ? { ...params, selection: sanitize(actor, caller, params.selection, action) } : params;
       if ('data' in params && actor) checkWriteForActor(registry, actor, uid, params.data);
       return sanitized;
-    }
-
-    type Find = (selection: Selection) => Promise<Entry | null>;
-    /** the published version when there is one, else the draft, which the caller must be allowed to read */
-    async function readLive(context: OperationContext, selection: Selection, find: Find): Promise<Entry | null> {
-      const published = await find({ ...selection, status: 'published' });
-      if (published || !contentType.draftAndPublish) return published;
-      const draft = await find({ ...selection, status: 'draft' });
-      if (draft && context.actor && context.caller) sanitize(context.actor, context.caller, { ...selection, status: 'draft' }, 'findOne');
-      return draft;
-    }
-
-    /** The repository call of each action, lifecycles around it (inside the transaction for writes). */
-    function execute(context: OperationContext, subscribers: readonly LifecycleSubscriber[]): Promise<unknown> {
-      const name = LIFECYCLE_OF[context.action];
-      const hooks = subscribers.length > 0 ? writeHooks(subscribers, name, context) : undefined;
-      const read = <T>(work: () => Promise<T>): Promise<T> => (subscribers.length > 0 ? aroundRead(subscribers, name, context, work) : work());
-      const author = authorOf(context.actor);
-      const params: unknown = context.params;
-      switch (context.action) {
-        case 'findMany': {
-          const { query } = params as OperationParams['findMany'];
-          return read(() => readsFor(context.caller).findPage(query));
-        }
-        case 'findFirst': {
-          const { selection } = params as OperationParams['findFirst'];
-          return read(() => readsFor(context.caller).findSingle(selection));
-        }
-        case 'findOne': {
-          const { documentId, selection, live } = params as OperationParams['findOne'];
-          const reads = readsFor(context.caller);
-          const find: Find = (sel) => reads.findOne(documentId, sel);
-          return read(() => (live ? readLive(context, selection, find) : find(selection)));
-        }
-        case 'count': {
-          const { filters, status, locale } = params as OperationParams['count'];
-          return read(() => readsFor(context.caller).count(filters, status, locale));
-        }
-        case 'create': {
-          const { data, status, selection, checkRequired } = params as OperationParams['create'];
-          return repository.create(data, { status, author, checkRequired }, selection, hooks);
-        }
-        case 'update': {
-          const { documentId, data, status, unpublish, selection, checkRequired } = params as OperationParams['update'];
-          const options = { status, unpublish, author, checkRequired };
-          return documentId === null ? repository.upsertSingle(data, options, selection, hooks) : repository.update(documentId, data, options, selection, hooks);
-        }
-        case 'delete': {
-          const { documentId, selection, live, locale } = params as OperationParams['delete'];
-          const seen = async (find: Find): Promise<Entry | null> => {
-            if (!selection) return null;
-            return live ? readLive(context, selection, find) : find(selection);
-          };
-          return documentId === null ? repository.deleteSingleWith(seen, hooks, locale) : repository.deleteWith(documentId, seen, hooks, locale);
-        }
-        case 'publish':
-        case 'unpublish':
-        case 'discardDraft': {
-          const { documentId, selection } = params as OperationParams['publish'];
-          return repository[context.action](documentId, selection, hooks);
-        }
-      }
     }
 
     async function check(caller: Caller | null, action: OperationAction, actionConfig: ActionConfig): Promise<Actor | null> {
@@ -263,8 +203,8 @@ export function createOperations(deps: OperationsDeps): Operations {
       if (caller !== null) context.params = sanitizeParams(action, actor, caller, context.params);
       const subscribers = lifecycles.subscribers(uid, LIFECYCLE_OF[action]);
       const chain = actionConfig.middlewares ? [...middlewares, ...actionConfig.middlewares] : middlewares;
-      if (chain.length === 0) return execute(context, subscribers);
-      return runMiddlewares(chain, context, (ctx) => execute(ctx, subscribers));
+      if (chain.length === 0) return execute(scope, context, subscribers);
+      return runMiddlewares(chain, context, (ctx) => execute(scope, ctx, subscribers));
     }
 
     const typed = run as Run;

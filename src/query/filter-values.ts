@@ -4,8 +4,8 @@
  * `src/db/values.ts` (date `YYYY-MM-DD`, time `HH:mm:ss.SSS`, datetime ISO with ms and `Z`).
  */
 import { ValidationError, invalidKey } from '../errors/index.js';
+import { SCALAR_TRAITS, type ValueKind } from '../model/scalar-traits.js';
 import type { ScalarType } from '../model/types.js';
-import { assertNever } from '../model/types.js';
 import type { FilterScalar } from './ast.js';
 import { type Location, booleanLike } from './location.js';
 
@@ -23,54 +23,52 @@ export function typedScalar(type: ScalarType, input: unknown, loc: Location): Fi
   if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') {
     throw invalidValue(loc, raw, 'a single value');
   }
-  switch (type) {
-    case 'integer':
-      return integer(raw, loc);
-    case 'biginteger': {
-      const text = String(raw);
-      if (!/^-?\d+$/.test(text)) throw invalidValue(loc, raw, 'an integer');
-      const value = BigInt(text);
-      if (value < INT64_MIN || value > INT64_MAX) throw invalidValue(loc, raw, `an integer between ${INT64_MIN} and ${INT64_MAX}`);
-      return value.toString();
-    }
-    case 'float':
-    case 'decimal': {
-      const text = String(raw).trim();
-      const parsed = Number(text);
-      if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text) || !Number.isFinite(parsed)) {
-        throw invalidValue(loc, raw, 'a number');
-      }
-      return parsed;
-    }
-    case 'boolean': {
-      const parsed = booleanLike(raw);
-      if (parsed === undefined) throw invalidValue(loc, raw, 'a boolean (true, false, t, f, 1, 0)');
-      return parsed;
-    }
-    case 'date':
-      return date(String(raw), loc);
-    case 'time':
-      return time(String(raw), loc);
-    case 'datetime':
-    case 'timestamp':
-      return datetime(String(raw), loc);
-    case 'string':
-    case 'text':
-    case 'richtext':
-    case 'enumeration':
-    case 'email':
-    case 'uid':
-    case 'password':
-    case 'json':
-    case 'blocks': {
-      const text = String(raw);
-      // PostgreSQL cannot hold NUL in text; no stored value can contain it anywhere.
-      if (text.includes('\u0000')) throw invalidValue(loc, raw, 'text without NUL characters');
-      return text;
-    }
-    default:
-      return assertNever(type);
+  return COERCE[SCALAR_TRAITS[type].kind](raw, loc);
+}
+
+type Coerce = (raw: string | number | boolean, loc: Location) => FilterScalar;
+
+/** How a filter value is read, per kind of value (`model/scalar-traits.ts`); json is compared as text. */
+const COERCE: Readonly<Record<ValueKind, Coerce>> = {
+  integer,
+  biginteger: bigInteger,
+  number: decimalNumber,
+  boolean,
+  date: (raw, loc) => date(String(raw), loc),
+  time: (raw, loc) => time(String(raw), loc),
+  datetime: (raw, loc) => datetime(String(raw), loc),
+  text: nulFreeText,
+  json: nulFreeText,
+};
+
+function bigInteger(raw: string | number | boolean, loc: Location): string {
+  const digits = String(raw);
+  if (!/^-?\d+$/.test(digits)) throw invalidValue(loc, raw, 'an integer');
+  const value = BigInt(digits);
+  if (value < INT64_MIN || value > INT64_MAX) throw invalidValue(loc, raw, `an integer between ${INT64_MIN} and ${INT64_MAX}`);
+  return value.toString();
+}
+
+function decimalNumber(raw: string | number | boolean, loc: Location): number {
+  const trimmed = String(raw).trim();
+  const parsed = Number(trimmed);
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(trimmed) || !Number.isFinite(parsed)) {
+    throw invalidValue(loc, raw, 'a number');
   }
+  return parsed;
+}
+
+function boolean(raw: string | number | boolean, loc: Location): boolean {
+  const parsed = booleanLike(raw);
+  if (parsed === undefined) throw invalidValue(loc, raw, 'a boolean (true, false, t, f, 1, 0)');
+  return parsed;
+}
+
+function nulFreeText(raw: string | number | boolean, loc: Location): string {
+  const value = String(raw);
+  // PostgreSQL cannot hold NUL in text; no stored value can contain it anywhere.
+  if (value.includes('\u0000')) throw invalidValue(loc, raw, 'text without NUL characters');
+  return value;
 }
 
 /** Integer columns (and ids) are 32-bit on PostgreSQL and MySQL; a larger operand would be a database error there. */

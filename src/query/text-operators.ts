@@ -6,7 +6,8 @@
  * answer differently per database; the query parser refuses them instead (decisions in
  * docs/rest-api.md), and the engine re-checks for callers that build the AST themselves.
  */
-import { assertNever, type ScalarType } from '../model/types.js';
+import { SCALAR_TRAITS } from '../model/scalar-traits.js';
+import type { ScalarType } from '../model/types.js';
 import type { ComparisonOperator } from './ast.js';
 
 export const TEXT_OPERATORS: readonly ComparisonOperator[] = [
@@ -18,30 +19,7 @@ export function isTextOperator(op: ComparisonOperator): boolean {
   return TEXT_OPERATORS.includes(op);
 }
 
-/** Whether text operators may be used on a field of this type. */
+/** Whether text operators may be used on a field of this type (`model/scalar-traits.ts`). */
 export function comparesAsText(type: ScalarType): boolean {
-  switch (type) {
-    case 'string':
-    case 'text':
-    case 'richtext':
-    case 'enumeration':
-    case 'email':
-    case 'uid':
-    case 'password':
-    case 'integer':
-    case 'biginteger':
-      return true;
-    case 'float':
-    case 'decimal':
-    case 'boolean':
-    case 'date':
-    case 'time':
-    case 'datetime':
-    case 'timestamp':
-    case 'json':
-    case 'blocks':
-      return false;
-    default:
-      return assertNever(type);
-  }
+  return SCALAR_TRAITS[type].comparesAsText;
 }

@@ -13,44 +13,16 @@ import {
   type GraphQLInputObjectType,
   type GraphQLScalarType,
 } from 'graphql';
-import { assertNever, type ScalarAttribute, type ScalarType, type Schema } from '../../model/types.js';
+import { SCALAR_TRAITS } from '../../model/scalar-traits.js';
+import type { ScalarAttribute, ScalarType, Schema } from '../../model/types.js';
 import { enumName, enumValueName } from '../naming.js';
 import type { BuildContext } from './build-context.js';
 import { SCALAR_FILTER_INPUTS, type FilterScalarKind } from './filter-inputs.js';
 import { DateScalar, DateTimeScalar, JSONScalar, LongScalar, TimeScalar } from './scalars.js';
 
+/** The GraphQL scalar of a scalar type (`model/scalar-traits.ts`), as a filter-input kind. */
 export function filterKindOf(type: ScalarType): FilterScalarKind {
-  switch (type) {
-    case 'string':
-    case 'text':
-    case 'richtext':
-    case 'enumeration':
-    case 'email':
-    case 'password':
-    case 'uid':
-      return 'String';
-    case 'integer':
-      return 'Int';
-    case 'biginteger':
-      return 'Long';
-    case 'float':
-    case 'decimal':
-      return 'Float';
-    case 'boolean':
-      return 'Boolean';
-    case 'json':
-    case 'blocks':
-      return 'JSON';
-    case 'date':
-      return 'Date';
-    case 'time':
-      return 'Time';
-    case 'datetime':
-    case 'timestamp':
-      return 'DateTime';
-    default:
-      return assertNever(type);
-  }
+  return SCALAR_TRAITS[type].graphqlScalar;
 }
 
 const SCALARS: Readonly<Record<FilterScalarKind, GraphQLScalarType>> = {
