@@ -6,8 +6,10 @@
  * `../documents/…` would be `src/engine/documents`. The block knows how many `../` lead back to
  * `src/`, which keeps same-named subfolders (`graphql/auth/`) apart from the layers. No import
  * resolver is involved, so nothing can slip through an import it fails to resolve.
+ * A last block adds `vellum/no-import-cycle` (import-cycles.ts) over all of `src/`.
  */
 import type { Linter } from 'eslint';
+import { noImportCycle } from './import-cycles.js';
 import { LAYERS, SQL_LAYERS, forbiddenImports } from './layers.js';
 
 /** Deepest folder nesting under a layer that the blocks cover; eslint/layers.test.ts checks `src/` stays within it. */
@@ -65,5 +67,13 @@ export function layerRules(): Linter.Config[] {
       });
     }
   }
+  // no import cycles within src/, across layers or inside one (eslint/import-cycles.ts)
+  blocks.push({
+    name: 'vellum/no-import-cycle',
+    files: ['src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { vellum: { rules: { 'no-import-cycle': noImportCycle } } },
+    rules: { 'vellum/no-import-cycle': 'error' },
+  });
   return blocks;
 }

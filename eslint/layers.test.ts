@@ -128,6 +128,17 @@ describe('lint rules', () => {
     expect(await problems('src/auth/x.ts', "export type Module = typeof import('rate-limiter-flexible');\nexport const fs = () => import('node:fs');\n")).toEqual([]);
   });
 
+  it('refuse an import that closes a cycle, type-only imports included, naming the cycle', async () => {
+    // db/locks.ts imports `DialectName` from db/dialect.ts: a type import back closes the circle
+    expect(await problems('src/db/dialect.ts', "import type { LOCK_TABLE } from './locks.js';\nexport type T = typeof LOCK_TABLE;\n"))
+      .toEqual(['vellum/no-import-cycle: Import cycle: src/db/dialect.ts → src/db/locks.ts → src/db/dialect.ts. Move what both modules need to the module it belongs in (docs/architecture.md, "No import cycles").']);
+    // schema generation importing a resolver: the resolvers import the schema's value types
+    expect(await problems('src/graphql/schema/content-types.ts', "export { findResolver } from '../resolvers/query-resolvers.js';\n"))
+      .toEqual([expect.stringMatching(/^vellum\/no-import-cycle: Import cycle: src\/graphql\/schema\/content-types\.ts → src\/graphql\/resolvers\/query-resolvers\.ts → src\/graphql\/schema\/content-types\.ts\./)]);
+    // the same imports the other way round are the layering as it is
+    expect(await problems('src/db/locks.ts', "import type { DialectName } from './dialect.js';\nexport type T = DialectName;\n")).toEqual([]);
+  });
+
   it('let tests import anything', async () => {
     expect(await problems('src/rest/x.test.ts', "import { openDatabase } from '../db/connection.js';\nexport const open = openDatabase;\n")).toEqual([]);
   });

@@ -37,6 +37,7 @@ import { createReadinessCheck } from '../db/schema-readiness.js';
 import { loadContentTypeLifecycles } from './content-type-lifecycles.js';
 import { createStrapiFacade, type StrapiFacade } from './strapi-facade.js';
 import { loadProjectCode, NO_PROJECT_CODE } from './project-code.js';
+import { projectModules, type ProjectModules } from './strapi-modules.js';
 import { registerNamedHandlers, restFacade, type RestFacade } from './strapi-facade-rest.js';
 import { createRestParts } from '../rest/custom/rest-parts.js';
 import { customRouteActions } from '../rest/custom/route-plans.js';
@@ -94,6 +95,12 @@ export interface PluginHandle {
   service(name: string): unknown;
 }
 
+/**
+ * The modules project code imports by name (`@strapi/strapi`, `@strapi/utils`, `vellum`), with
+ * this very `createApp` in `vellum`: handed to the loaders, which sit below the app.
+ */
+export const PROJECT_MODULES: ProjectModules = projectModules({ createApp });
+
 export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
   // without a logger given, JSON lines on stdout (pino), configured once the config is read
   const processLogger = options.logger ? undefined : createProcessLogger();
@@ -138,9 +145,9 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
       });
     }
 
-    const lifecycles = await loadLifecycles(dir);
-    for (const { subscriber } of await loadContentTypeLifecycles(dir, registry)) operations.lifecycles.subscribe(subscriber);
-    const project = await loadProjectCode(dir);
+    const lifecycles = await loadLifecycles(dir, PROJECT_MODULES);
+    for (const { subscriber } of await loadContentTypeLifecycles(dir, registry, PROJECT_MODULES)) operations.lifecycles.subscribe(subscriber);
+    const project = await loadProjectCode(dir, PROJECT_MODULES);
     // custom route actions (api::article.article.popular) are grantable from register/bootstrap on
     runtime.stores.customActions.add(customRouteActions(project.routes));
     registerNamedHandlers(operations, project);
@@ -204,7 +211,7 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
     globalStrapi.strapi = app;
     facade.strapi = app as unknown as FactoryStrapi;
     await lifecycles.register?.({ strapi: app, app });
-    await applyMiddlewares(server, config.middlewares, { dir, app, log });
+    await applyMiddlewares(server, config.middlewares, { dir, app, log, modules: PROJECT_MODULES });
     registerHttpCaching(server, runtime.cache);
 
     const transport: TransportContext = {

@@ -5,6 +5,7 @@
  * actions. Changes made through it replace the
  * permission version stamp, so running servers follow within a second.
  */
+import { PROJECT_MODULES } from '../app/create-app.js';
 import { loadProjectCode } from '../app/project-code.js';
 import { createRuntime } from '../app/runtime.js';
 import type { Logger } from '../app/logger.js';
@@ -35,7 +36,7 @@ export async function openAuthProject(dir: string, env?: Env): Promise<AuthProje
   const runtime = await createRuntime({ dir, env, logger: stderrLogger, neverDestructive: true });
   try {
     // the project's custom route actions (api::article.article.popular) can be granted as on the server
-    runtime.stores.customActions.add(customRouteActions((await loadProjectCode(runtime.dir)).routes));
+    runtime.stores.customActions.add(customRouteActions((await loadProjectCode(runtime.dir, PROJECT_MODULES)).routes));
   } catch (error) {
     await runtime.close();
     throw error;

@@ -1,7 +1,18 @@
 import type { Knex } from 'knex';
-import type { WriteFailure } from './locks.js';
 
 export type DialectName = 'sqlite' | 'postgres' | 'mysql';
+
+/** What a failed statement means to a write transaction. */
+export type WriteFailure =
+  /** a unique index refused the row: `text` names the index or the column, as the driver reports it */
+  | { readonly kind: 'unique'; readonly text: string }
+  /** deadlock or serialization failure: the whole transaction may run again */
+  | { readonly kind: 'retry' }
+  /**
+   * the database refused a value (out of range, too long, not encodable, malformed JSON or date):
+   * the caller's input, a 400. `column` when the driver names it.
+   */
+  | { readonly kind: 'value'; readonly column: string | undefined; readonly text: string };
 
 /**
  * What differs between databases, asked as capabilities and small hooks so the engine never

@@ -1,6 +1,6 @@
 /** Making an engine context over an open database, and running work in one transaction. */
 import type { Database } from '../db/connection.js';
-import type { WriteFailure } from '../db/locks.js';
+import type { WriteFailure } from '../db/dialect.js';
 import type { Registry } from '../model/types.js';
 import { bumpChangeStamp } from './change-stamp.js';
 import type { EngineContext } from './types.js';

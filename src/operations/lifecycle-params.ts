@@ -9,20 +9,8 @@
 import type { ContentType } from '../model/types.js';
 import type { FilterNode, NestedSelection, Pagination, PopulateNode, Query, Selection, SortNode } from '../query/ast.js';
 import { ALL_LOCALES } from '../query/ast.js';
+import type { StrapiReadParams, StrapiWhere } from './strapi-read-params.js';
 import type { LifecycleModel, OperationAction, OperationParams } from './types.js';
-
-export type StrapiWhere = Record<string, unknown>;
-
-/** Strapi's db-level params of a read (`findMany`: all of them; `findOne`: where/select/populate; `count`: where). */
-export interface StrapiReadParams {
-  where?: StrapiWhere;
-  select?: string[];
-  populate?: Record<string, unknown>;
-  orderBy?: Record<string, unknown>[];
-  limit?: number;
-  offset?: number;
-}
-
 
 const models = new WeakMap<ContentType, LifecycleModel>();
 export function lifecycleModel(contentType: ContentType): LifecycleModel {

@@ -9,7 +9,7 @@ import type { DocumentData, Page, WriteStatus } from '../documents/types.js';
 import type { Entry } from '../engine/types.js';
 import type { ContentType } from '../model/types.js';
 import type { FilterNode, PublicationStatus, Query, Selection } from '../query/ast.js';
-import type { StrapiReadParams } from './lifecycle-params.js';
+import type { StrapiReadParams } from './strapi-read-params.js';
 
 /**
  * What an operation does, named as Strapi 5's Document Service names its methods (so

@@ -5,8 +5,9 @@
  */
 import type { GraphQLNamedType } from 'graphql';
 import { UPLOAD_FILE_UID } from '../../model/built-in-types.js';
-import type { ContentType, Registry } from '../../model/types.js';
+import type { Attribute, ContentType, Registry } from '../../model/types.js';
 import { ALL_ENABLED, type ShadowCrudView } from '../extension/shadow-crud.js';
+import type { SchemaResolvers } from './schema-resolvers.js';
 
 export class BuildContext {
   private readonly types = new Map<string, GraphQLNamedType>();
@@ -16,8 +17,9 @@ export class BuildContext {
   /**
    * `shadowCRUD` settings of the extension service: disabled types, operations and fields are
    * left out where they would appear (a relation to a disabled type has no field at all).
+   * `resolvers`: what the fields resolve with, handed in by the schema's composer (build-schema.ts).
    */
-  constructor(readonly registry: Registry, readonly shadowCrud: ShadowCrudView = ALL_ENABLED) {
+  constructor(readonly registry: Registry, readonly resolvers: SchemaResolvers, readonly shadowCrud: ShadowCrudView = ALL_ENABLED) {
     this.uploadFile = registry.contentType(UPLOAD_FILE_UID);
   }
 
@@ -37,5 +39,21 @@ export class BuildContext {
 
   contentType(uid: string): ContentType {
     return this.registry.contentType(uid);
+  }
+}
+
+/** Relations, media and components exist in the schema only while their target type is enabled. */
+export function hasEnabledTarget(ctx: BuildContext, attribute: Attribute): boolean {
+  switch (attribute.kind) {
+    case 'relation':
+      return ctx.isTargetEnabled(attribute.target);
+    case 'media':
+      return ctx.isTargetEnabled(ctx.uploadFile.uid);
+    case 'component':
+      return ctx.isTargetEnabled(attribute.component);
+    case 'dynamiczone':
+      return attribute.components.some((uid) => ctx.isTargetEnabled(uid));
+    default:
+      return true;
   }
 }

@@ -1,6 +1,9 @@
 /**
  * The generated (shadow CRUD) schema of a registry. Pure: the same registry always gives the
- * same schema; resolvers are attached but only run against a `GraphqlContext`.
+ * same schema; resolvers are attached but only run against a `GraphqlContext`. This entry
+ * composes: the type builders it calls import no resolver and take them from the build context
+ * (schema-resolvers.ts); it hands them the shadow-CRUD set of ../resolvers/ unless
+ * `options.resolvers` gives another.
  *
  * Which content types get operations: every `api::` type (all five actions) and the media
  * library's `plugin::upload.file` (`uploadFile`, `uploadFiles`, `updateUploadFile`, and the
@@ -22,16 +25,18 @@ import type { ContentType, Registry } from '../../model/types.js';
 import type { GraphqlAction, GraphqlContext } from '../context.js';
 import type { ShadowCrudView } from '../extension/shadow-crud.js';
 import { BuildContext } from './build-context.js';
-import { componentType } from './components.js';
+import type { SchemaResolvers } from './schema-resolvers.js';
+import { SHADOW_CRUD_RESOLVERS } from '../resolvers/shadow-crud-resolvers.js';
 import {
   attributesType,
+  componentType,
   entityResponseCollectionType,
   entityResponseType,
   entityType,
   relationResponseCollectionType,
 } from './content-types.js';
 import { filtersInputType } from './filters.js';
-import { localeQueries } from './i18n.js';
+import { localeQueries } from './locale-operations.js';
 import { isLocalizedType } from '../../model/i18n.js';
 import { inputType } from './inputs.js';
 import { contentTypeOperations } from './operations.js';
@@ -42,6 +47,8 @@ export interface SchemaOptions {
   readonly shadowCRUD: boolean;
   /** the extension service's `shadowCRUD(uid)` settings (default: everything enabled) */
   readonly settings?: ShadowCrudView;
+  /** what the generated fields resolve with (default: the shadow-CRUD resolvers of ../resolvers/) */
+  readonly resolvers?: SchemaResolvers;
 }
 
 const ALL_ACTIONS: ReadonlySet<GraphqlAction> = new Set(['find', 'findOne', 'create', 'update', 'delete']);
@@ -73,7 +80,7 @@ export function buildGraphqlSchema(registry: Registry, options: SchemaOptions): 
   // spec 2.3: every type of an exposed content type and component exists, referenced or not
   const types: GraphQLNamedType[] = [];
   if (options.shadowCRUD) {
-    const ctx = new BuildContext(registry, options.settings);
+    const ctx = new BuildContext(registry, options.resolvers ?? SHADOW_CRUD_RESOLVERS, options.settings);
     const contentTypes = [...registry.contentTypes.values()].sort((a, b) => a.uid.localeCompare(b.uid));
     for (const contentType of contentTypes) {
       if (!ctx.isTargetEnabled(contentType.uid)) continue;

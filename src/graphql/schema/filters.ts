@@ -9,9 +9,8 @@ import { GraphQLInputObjectType, GraphQLList, type GraphQLInputFieldConfigMap } 
 import { assertNever, type Schema } from '../../model/types.js';
 import { isHidden } from '../../model/attributes.js';
 import { filtersInputName } from '../naming.js';
-import { hasEnabledTarget } from './attribute-fields.js';
+import { hasEnabledTarget, type BuildContext } from './build-context.js';
 import { localizedFilterFields } from './i18n.js';
-import type { BuildContext } from './build-context.js';
 import { SCALAR_FILTER_INPUTS } from './filter-inputs.js';
 import { scalarFilterInput } from './scalar-types.js';
 
@@ -46,7 +45,7 @@ export function filtersInputType(ctx: BuildContext, schema: Schema): GraphQLInpu
           fields['createdAt'] = { type: SCALAR_FILTER_INPUTS.DateTime };
           fields['updatedAt'] = { type: SCALAR_FILTER_INPUTS.DateTime };
           fields['publishedAt'] = { type: SCALAR_FILTER_INPUTS.DateTime };
-          Object.assign(fields, localizedFilterFields(ctx, schema));
+          Object.assign(fields, localizedFilterFields(ctx, schema, type));
         }
         fields['and'] = { type: new GraphQLList(type) };
         fields['or'] = { type: new GraphQLList(type) };

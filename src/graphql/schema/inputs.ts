@@ -16,9 +16,8 @@ import {
 import { isToMany } from '../../model/attributes.js';
 import { assertNever, type Attribute, type Schema } from '../../model/types.js';
 import { inputName } from '../naming.js';
-import { hasEnabledTarget } from './attribute-fields.js';
-import type { BuildContext } from './build-context.js';
-import { dynamicZoneInput } from './components.js';
+import { hasEnabledTarget, type BuildContext } from './build-context.js';
+import { dynamicZoneInput } from './dynamic-zone-input.js';
 import { DateTimeScalar } from './scalars.js';
 import { scalarType } from './scalar-types.js';
 

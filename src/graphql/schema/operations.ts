@@ -16,20 +16,13 @@ import {
   findQueryName,
   updateMutationName,
 } from '../naming.js';
-import {
-  createResolver,
-  deleteResolver,
-  deleteSingleResolver,
-  updateResolver,
-  updateSingleResolver,
-} from '../resolvers/mutation-resolvers.js';
-import { findOneResolver, findResolver, findSingleResolver } from '../resolvers/query-resolvers.js';
-import { listArgs } from './attribute-fields.js';
 import type { BuildContext } from './build-context.js';
 import { entityResponseCollectionType, entityResponseType } from './content-types.js';
 import { filtersInputType } from './filters.js';
-import { createLocalizationMutation, localeArgs } from './i18n.js';
+import { localeArgs } from './i18n.js';
 import { inputType } from './inputs.js';
+import { listArgs } from './list-args.js';
+import { createLocalizationMutation } from './locale-operations.js';
 import { publicationStateArg } from './shared-types.js';
 
 type FieldMap = GraphQLFieldConfigMap<unknown, GraphqlContext>;
@@ -53,30 +46,30 @@ export function contentTypeOperations(ctx: BuildContext, contentType: ContentTyp
       queries[findOneQueryName(contentType)] = {
         type: response,
         args: { ...(contentType.draftAndPublish ? { publicationState: publicationStateArg } : {}), ...locale },
-        resolve: findSingleResolver(contentType),
+        resolve: ctx.resolvers.findSingle(contentType),
       };
     }
-    if (actions.has('update')) mutations[updateMutationName(contentType)] = { type: response, args: { data, ...locale }, resolve: updateSingleResolver(contentType) };
-    if (actions.has('delete')) mutations[deleteMutationName(contentType)] = { type: response, args: locale, resolve: deleteSingleResolver(contentType) };
+    if (actions.has('update')) mutations[updateMutationName(contentType)] = { type: response, args: { data, ...locale }, resolve: ctx.resolvers.updateSingle(contentType) };
+    if (actions.has('delete')) mutations[deleteMutationName(contentType)] = { type: response, args: locale, resolve: ctx.resolvers.deleteSingle(contentType) };
     return tagged(contentType, { queries, mutations }, { [findOneQueryName(contentType)]: 'find' });
   }
 
   if (actions.has('findOne')) {
-    queries[findOneQueryName(contentType)] = { type: response, args: { id: { type: GraphQLID }, ...locale }, resolve: findOneResolver(contentType) };
+    queries[findOneQueryName(contentType)] = { type: response, args: { id: { type: GraphQLID }, ...locale }, resolve: ctx.resolvers.findOne(contentType) };
   }
   if (actions.has('find')) {
     queries[findQueryName(contentType)] = {
       type: entityResponseCollectionType(ctx, contentType),
       args: { ...listArgs(filtersInputType(ctx, contentType)), publicationState: publicationStateArg, ...locale },
-      resolve: findResolver(contentType),
+      resolve: ctx.resolvers.find(contentType),
     };
   }
   if (actions.has('create')) {
-    mutations[createMutationName(contentType)] = { type: response, args: { data, ...locale }, resolve: createResolver(contentType) };
+    mutations[createMutationName(contentType)] = { type: response, args: { data, ...locale }, resolve: ctx.resolvers.create(contentType) };
     Object.assign(mutations, createLocalizationMutation(ctx, contentType));
   }
-  if (actions.has('update')) mutations[updateMutationName(contentType)] = { type: response, args: { id, data, ...locale }, resolve: updateResolver(contentType) };
-  if (actions.has('delete')) mutations[deleteMutationName(contentType)] = { type: response, args: { id, ...locale }, resolve: deleteResolver(contentType) };
+  if (actions.has('update')) mutations[updateMutationName(contentType)] = { type: response, args: { id, data, ...locale }, resolve: ctx.resolvers.update(contentType) };
+  if (actions.has('delete')) mutations[deleteMutationName(contentType)] = { type: response, args: { id, ...locale }, resolve: ctx.resolvers.delete(contentType) };
   return tagged(contentType, { queries, mutations }, { [findOneQueryName(contentType)]: 'findOne', [findQueryName(contentType)]: 'find' });
 }
 

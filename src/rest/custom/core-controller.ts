@@ -10,9 +10,8 @@
  */
 import { NotFoundError, ValidationError } from '../../errors/index.js';
 import type { ContentType } from '../../model/types.js';
-import type { Operations } from '../../operations/operations.js';
-import type { RestQueryContext } from '../../query/parse-rest-query.js';
 import { parseRestQuery, parseSelection } from '../../query/parse-rest-query.js';
+import type { CoreDeps, ServiceMethod } from './core-deps.js';
 import { REQUEST_CALLER, type CoreServiceParams } from './core-service.js';
 import type { RestContext } from './rest-context.js';
 
@@ -33,19 +32,6 @@ export interface CoreController {
   sanitizeOutput(data: unknown, ctx: RestContext): Promise<unknown>;
   transformResponse(data: unknown, meta?: unknown): { data: unknown; meta: unknown };
   readonly [action: string]: unknown;
-}
-
-/** A method of a project's service, bound to it. */
-export type ServiceMethod = (...args: unknown[]) => Promise<unknown>;
-
-export interface CoreDeps {
-  readonly operations: Operations;
-  readonly query: RestQueryContext;
-  /**
-   * The project's service method `method` of `uid` when it replaces the core one, else
-   * undefined. Asked once per action, on its first request (services are built by then).
-   */
-  readonly serviceOverride?: (uid: string, method: string) => ServiceMethod | undefined;
 }
 
 function bodyData(ctx: RestContext): Record<string, unknown> {

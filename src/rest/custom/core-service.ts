@@ -14,7 +14,7 @@ import type { ContentType } from '../../model/types.js';
 import type { Caller } from '../../operations/types.js';
 import type { PublicationStatus } from '../../query/ast.js';
 import { parseRestQuery, parseSelection } from '../../query/parse-rest-query.js';
-import type { CoreDeps } from './core-controller.js';
+import type { CoreDeps } from './core-deps.js';
 
 /**
  * Set by the core controller on the params it gives a project's service: the request's caller.

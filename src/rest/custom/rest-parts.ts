@@ -6,7 +6,8 @@
  */
 import { StartupError } from '../../errors/index.js';
 import type { Registry } from '../../model/types.js';
-import { createCoreController, type CoreController, type CoreDeps, type ServiceMethod } from './core-controller.js';
+import { createCoreController, type CoreController } from './core-controller.js';
+import type { CoreDeps, ServiceMethod } from './core-deps.js';
 import { createCoreService, type CoreService } from './core-service.js';
 import { CORE_PARTS, factoryInfo, type CoreParts, type FactoryStrapi } from './factories.js';
 
