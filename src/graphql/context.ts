@@ -2,7 +2,7 @@
  * The per-request value every resolver receives (graphql-js `contextValue`). Resolvers depend
  * on this narrow interface only, so the schema can be built and tested without an application.
  */
-import type { LocaleService } from '../documents/locales.js';
+import type { LocaleService } from '../transport/transport-context.js';
 import type { Registry } from '../model/types.js';
 import type { Operations } from '../operations/operations.js';
 import type { Caller } from '../operations/types.js';

@@ -9,6 +9,10 @@ import { INVALID_CREDENTIALS } from '../auth/strategy.js';
 import { ForbiddenError, UnauthorizedError } from '../errors/index.js';
 import type { OperationAction } from './types.js';
 
+/** the users-permissions names transports build their actions with (`plugin::users-permissions.user.count`) */
+export { usersPermissionsAction } from '../auth/actions.js';
+export { USER_UID } from '../auth/content-types.js';
+
 /** The permission an operation needs (Strapi's content-API actions): publishing edits the document. */
 export const PERMISSION_OF: Readonly<Record<OperationAction, ContentAction>> = {
   findMany: 'find',

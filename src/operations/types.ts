@@ -16,8 +16,9 @@ import type { StrapiReadParams } from './lifecycle-params.js';
  * except query/ and model/): who calls (`Actor`), what operations answer (`Entry`, `Page`).
  */
 export type { Actor } from '../auth/actor.js';
+export type { AuthRequest } from '../auth/auth-service.js';
 export type { Entry } from '../engine/types.js';
-export type { DocumentData, Page } from '../documents/types.js';
+export type { DocumentData, Page, PaginationMeta, WriteStatus } from '../documents/types.js';
 
 /**
  * What an operation does, named as Strapi 5's Document Service names its methods (so

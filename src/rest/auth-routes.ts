@@ -12,12 +12,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { TransportContext } from '../transport/transport-context.js';
 import type { Caller } from '../operations/types.js';
-import { USER_UID } from '../auth/content-types.js';
 import { NotFoundError } from '../errors/index.js';
 import type { FilterNode } from '../query/ast.js';
 import { parseRestQuery, parseSelection } from '../query/parse-rest-query.js';
 import { requestQuery } from './request-query.js';
-import { usersPermissionsAction } from '../auth/actions.js';
+import { USER_UID, usersPermissionsAction } from '../operations/access.js';
 
 const REGISTER = '/auth/local/register';
 const LOGIN = '/auth/local';

@@ -17,9 +17,8 @@ import { parseFileInfoField, parseFileInfoValue } from '../upload/file-info.js';
 import { limitCheckedStream } from '../upload/limit-checked-stream.js';
 import type { LinkFields } from '../upload/link-files.js';
 import { type FileInfo, type StagedFile, type UploadService } from '../upload/upload-service.js';
-import type { Entry } from '../engine/types.js';
 import { requestQuery } from './request-query.js';
-import type { Caller } from '../operations/types.js';
+import type { Caller, Entry } from '../operations/types.js';
 import type { Query } from '../query/ast.js';
 
 /**

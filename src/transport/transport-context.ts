@@ -7,6 +7,7 @@ import type { Operations } from '../operations/operations.js';
 import type { QueryBudget } from '../query/query-cost.js';
 
 export type { TransportAuth } from '../auth/auth-service.js';
+export type { Locale, LocaleService } from '../documents/locales.js';
 
 /**
  * What a transport plugin (REST, GraphQL; the admin API next) receives from the application.

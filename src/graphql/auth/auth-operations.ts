@@ -14,12 +14,11 @@ import {
   type GraphQLFieldConfigMap,
   type GraphQLNamedType,
 } from 'graphql';
-import type { AuthRequest, TransportAuth } from '../../auth/auth-service.js';
-import { USER_UID } from '../../auth/content-types.js';
+import type { TransportAuth } from '../../transport/transport-context.js';
 import { ValidationError } from '../../errors/index.js';
-import { usersPermissionsAction } from '../../auth/actions.js';
+import { USER_UID, usersPermissionsAction } from '../../operations/access.js';
 import type { Operations } from '../../operations/operations.js';
-import type { Caller } from '../../operations/types.js';
+import type { AuthRequest, Caller } from '../../operations/types.js';
 import type { GraphqlContext } from '../context.js';
 import {
   UsersPermissionsLoginInput,

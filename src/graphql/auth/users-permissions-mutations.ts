@@ -15,8 +15,9 @@ import {
   type GraphQLFieldConfigMap,
   type GraphQLSchema,
 } from 'graphql';
-import { usersPermissionsAction } from '../../auth/actions.js';
-import type { AuthRequest, TransportAuth } from '../../auth/auth-service.js';
+import { usersPermissionsAction } from '../../operations/access.js';
+import type { AuthRequest } from '../../operations/types.js';
+import type { TransportAuth } from '../../transport/transport-context.js';
 import type { Operations } from '../../operations/operations.js';
 import type { GraphqlContext } from '../context.js';
 

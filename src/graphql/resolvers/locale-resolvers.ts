@@ -5,7 +5,7 @@
  */
 import type { GraphQLFieldResolver } from 'graphql';
 import { ValidationError } from '../../errors/index.js';
-import type { Locale } from '../../documents/locales.js';
+import type { Locale } from '../../transport/transport-context.js';
 import { LOCALE_SCHEMA } from '../../model/i18n.js';
 import type { ContentType } from '../../model/types.js';
 import { ALL_LOCALES, type FilterNode } from '../../query/ast.js';

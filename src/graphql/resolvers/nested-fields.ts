@@ -7,7 +7,7 @@
  * deferred, batched load instead.
  */
 import type { GraphQLFieldResolver, GraphQLResolveInfo } from 'graphql';
-import type { Entry } from '../../engine/types.js';
+import type { Entry } from '../../operations/types.js';
 import { ForbiddenError } from '../../errors/index.js';
 import { nestedListWindow, type PaginationArgInput } from '../../query/parse-graphql-args.js';
 import type { GraphqlContext } from '../context.js';

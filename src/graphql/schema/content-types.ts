@@ -8,7 +8,7 @@
  * (arguments, Apollo cache keys) whichever version a query returns.
  */
 import { GraphQLID, GraphQLList, GraphQLNonNull, GraphQLObjectType } from 'graphql';
-import type { Entry } from '../../engine/types.js';
+import type { Entry } from '../../operations/types.js';
 import type { ContentType } from '../../model/types.js';
 import type { GraphqlContext } from '../context.js';
 import {

@@ -17,7 +17,7 @@ import {
   GraphQLString,
   type GraphQLFieldConfigMap,
 } from 'graphql';
-import type { Entry } from '../../engine/types.js';
+import type { Entry } from '../../operations/types.js';
 import { NotFoundError, ValidationError } from '../../errors/index.js';
 import { UPLOAD_FILE_UID } from '../../model/built-in-types.js';
 import { parseFileInfoValue, type FileInfo } from '../../upload/file-info.js';

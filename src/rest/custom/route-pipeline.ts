@@ -9,12 +9,11 @@
  * error handler: the one error shape.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Actor } from '../../auth/actor.js';
 import { NotFoundError, PolicyError } from '../../errors/index.js';
 import { requirementOf } from '../../operations/access.js';
 import type { TransportContext } from '../../transport/transport-context.js';
 import { requestQuery } from '../request-query.js';
-import type { Caller } from '../../operations/types.js';
+import type { Actor, Caller } from '../../operations/types.js';
 import { createRestContext, type RestContext, type RestContextHandle } from './rest-context.js';
 
 export type RoutePolicy = (ctx: RestContext) => unknown;
