@@ -65,7 +65,11 @@ describe('layer map', () => {
   it('leaves transports without the database', () => {
     expect(allowedImports('rest').has('db')).toBe(false);
     expect(allowedImports('graphql').has('db')).toBe(false);
-    expect(allowedImports('rest').has('documents')).toBe(true);
+    // transports reach data through the operation layer alone (issue 19)
+    for (const transport of ['rest', 'graphql']) {
+      for (const below of ['documents', 'engine', 'auth']) expect(allowedImports(transport).has(below), `${transport} → ${below}`).toBe(false);
+      for (const allowed of ['operations', 'query', 'model', 'errors', 'util']) expect(allowedImports(transport).has(allowed), `${transport} → ${allowed}`).toBe(true);
+    }
   });
 
   it('covers the folder depth of src/', () => {

@@ -26,8 +26,8 @@ export const LAYERS: Readonly<Record<string, Layer>> = {
   auth: { imports: ['documents', 'config', 'email'] },
   operations: { imports: ['auth', 'upload'], never: ['db'] },
   transport: { imports: ['operations'] },
-  rest: { imports: ['transport', 'documents', 'upload', 'auth', 'operations'], never: ['db'] },
-  graphql: { imports: ['transport', 'documents', 'upload', 'auth', 'operations'], never: ['db'] },
+  rest: { imports: ['transport', 'operations', 'query', 'upload'], never: ['db', 'engine', 'documents', 'auth', 'email'] },
+  graphql: { imports: ['transport', 'operations', 'query', 'upload'], never: ['db', 'engine', 'documents', 'auth', 'email'] },
   app: { imports: 'all' },
   cli: { imports: ['app'] },
 };

@@ -10,6 +10,7 @@ import type { ContentAction } from '../auth/actions.js';
 import type { PermissionsApi, TokensApi, UsersPermissionsApi } from '../auth/auth-service.js';
 import type { Env, ProjectConfig } from '../config/types.js';
 import type { Operations } from '../operations/operations.js';
+import type { OperationContext } from '../operations/types.js';
 import type { DocumentRepository } from '../documents/types.js';
 import type { LocaleService } from '../documents/locales.js';
 import type { Registry } from '../model/types.js';
@@ -114,12 +115,14 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
     const publicDir = join(dir, 'public');
     mkdirSync(join(publicDir, 'uploads'), { recursive: true });
     const provider = await chooseUploadProvider(config.plugins.upload.config, { publicDir, warn: (message) => log.warn(message) });
-    const uploads = createUploadService(engine, repository(UPLOAD_FILE_UID), provider, config.plugins.upload.config, repository);
+    const uploads = createUploadService(engine, runtime.serviceRepository(UPLOAD_FILE_UID), provider, config.plugins.upload.config, repository);
     const signFile = uploads.signer;
     if (signFile !== undefined) {
       // a private bucket: every answered file carries a fresh pre-signed URL, as Strapi's
-      // document-service middleware does; first registered, so it wraps the project's middlewares
-      operations.use(async (context, next) => signOperationResult(registry, context.contentType, await next(), signFile));
+      // document-service middleware does; first registered, so it wraps the project's middlewares. The
+      // media library's own writes (operations/service-writes.ts) are answered by its routes,
+      // which sign what they answer (`withAnsweredUrls`): left as stored here.
+      operations.use(async (context, next) => (isLibraryWrite(context) ? next() : signOperationResult(registry, context.contentType, await next(), signFile)));
     }
     const server = await createServer({
       projectDir: dir,
@@ -215,8 +218,7 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
     registerHttpCaching(server, runtime.cache);
 
     const transport: TransportContext = {
-      server, registry, repository, operations, app, log, locales: i18n,
-      authorize: (request, action, uid) => app.authorize(request, action, uid),
+      server, registry, operations, app, log, locales: i18n,
       auth,
       rest,
       graphql: config.graphql,
@@ -234,6 +236,12 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
 }
 
 const globalStrapi = globalThis as { strapi?: unknown };
+
+const WRITES: ReadonlySet<string> = new Set(['create', 'update', 'delete']);
+/** a write of the media library's service (no caller): its routes and mutations answer the file */
+function isLibraryWrite(context: OperationContext): boolean {
+  return context.caller === null && context.uid === UPLOAD_FILE_UID && WRITES.has(context.action);
+}
 
 /** The `api.rest` limits every parsed query is checked against, REST and GraphQL alike. */
 function queryBudget(rest: ProjectConfig['api']['rest']): QueryBudget {

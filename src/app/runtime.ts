@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { createAuthService, type AuthService } from '../auth/auth-service.js';
 import { createAuthStores, type AuthStores } from '../auth/auth-stores.js';
 import { createEmailService } from '../email/email-service.js';
-import { AUTH_CONTENT_TYPES } from '../auth/content-types.js';
+import { AUTH_CONTENT_TYPES, USER_UID } from '../auth/content-types.js';
 import { checkExpiresIn } from '../auth/jwt.js';
 import { resolveSecrets } from '../auth/secrets.js';
 import { loadConfig } from '../config/load-config.js';
@@ -25,7 +25,9 @@ import { StartupError } from '../errors/index.js';
 import { loadRegistry } from '../model/load-models.js';
 import { createDocumentService, type DocumentService } from '../operations/document-service.js';
 import { createOperations, type Operations } from '../operations/operations.js';
+import { withServiceWrites } from '../operations/service-writes.js';
 import type { Registry } from '../model/types.js';
+import { UPLOAD_FILE_UID } from '../model/built-in-types.js';
 import { toDatabaseOptions } from './database-options.js';
 import type { Logger } from './logger.js';
 import type { ResponseCache } from '../operations/response-cache.js';
@@ -51,6 +53,8 @@ export interface Runtime {
   /** the operation layer every transport and the document service call (policies, middlewares, lifecycles) */
   readonly operations: Operations;
   repository(uid: string): DocumentRepository;
+  /** the repositories plugin services write with: users' and files' writes run as operations (lifecycles, document-service middlewares) */
+  serviceRepository(uid: string): DocumentRepository;
   documents(uid: string): DocumentService;
   /** the project's locales (`strapi.plugin('i18n').service('locales')`) */
   readonly i18n: LocaleService;
@@ -59,6 +63,9 @@ export interface Runtime {
   /** stops following auth changes and closes the database */
   close(): Promise<void>;
 }
+
+/** the types plugin services write (users-permissions' users, the media library's files) */
+const SERVICE_WRITTEN: ReadonlySet<string> = new Set([USER_UID, UPLOAD_FILE_UID]);
 
 export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const dir = resolve(options.dir);
@@ -85,7 +92,11 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       }
       return repo;
     };
-    const stores = createAuthStores(engine, repository, secrets.apiTokenSalt);
+    // users and files are written by plugin services: their writes run as operations (no caller),
+    // so document-service middlewares and lifecycles see them (operations/service-writes.ts)
+    const serviceRepository = (uid: string): DocumentRepository =>
+      SERVICE_WRITTEN.has(uid) ? withServiceWrites(repository(uid), () => operations.forType(uid)) : repository(uid);
+    const stores = createAuthStores(engine, serviceRepository, secrets.apiTokenSalt);
     // locale changes replace the auth stamp, so every instance (and a server after a CLI change)
     // reloads its locales at its next request, with the auth data (auth-cache.ts)
     const i18n = await createLocaleService(engine, {
@@ -115,7 +126,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     };
     await auth.init();
     return {
-      dir, config, registry, db, engine, stores, auth, operations, repository, documents, i18n, cache,
+      dir, config, registry, db, engine, stores, auth, operations, repository, serviceRepository, documents, i18n, cache,
       async close() {
         await auth.stop();
         await cache?.close();

@@ -8,7 +8,6 @@ import { runWithStatementCounter } from '../db/statement-counter.js';
 import type { Entry } from '../engine/types.js';
 import { ForbiddenError, RateLimitError, UnauthorizedError } from '../errors/index.js';
 import type { Registry } from '../model/types.js';
-import type { Query, Selection } from '../query/ast.js';
 import type { ContentAction } from './actions.js';
 import { can, type Actor } from './actor.js';
 import type { AuthConfig } from './auth-config.js';
@@ -18,11 +17,9 @@ import { createJwtService } from './jwt.js';
 import { createLocalAuth, type AuthResult } from './local-auth.js';
 import { createRateLimiter } from './rate-limit.js';
 import type { CreateRoleInput, RoleRecord } from './roles-store.js';
-import { checkWriteForActor, sanitizeForActor } from './sanitize-for-actor.js';
 import type { AdvancedSettings } from '../config/types.js';
 import type { EmailService } from '../email/email-service.js';
 import { createAccountFlows, type AccountFlows } from './account-flows.js';
-import { allows } from './actor.js';
 import { createRoleAdmin, type RoleAdmin } from './role-admin.js';
 import { createUserAdmin, type UserAdmin } from './user-admin.js';
 import { ValidationError } from '../errors/index.js';
@@ -61,24 +58,17 @@ export interface TokensApi {
   revoke(name: string): Promise<boolean>;
 }
 
-/** What the transports (REST, GraphQL) use. */
+/**
+ * What the transports (REST, GraphQL) hand the users-permissions actions they run through the
+ * operation layer: services and the per-IP rate limit, no permission check of their own.
+ */
 export interface TransportAuth {
-  actor(request: AuthRequest): Promise<Actor>;
-  /** throws 401 (anonymous or bad credentials) or 403 (authenticated, not permitted) */
-  authorize(request: AuthRequest, action: ContentAction, uid: string): Promise<void>;
-  canFind(request: AuthRequest, uid: string): Promise<boolean>;
-  /** forbidden population dropped; 400 for filters/sorts through unreadable relations; 401 for any anonymous draft read (see draft-reads.ts) */
-  sanitizeQuery<Q extends Selection & Partial<Pick<Query, 'filters' | 'sort'>>>(request: AuthRequest, uid: string, query: Q, action: ContentAction): Promise<Q>;
-  /** 400 when `data` names a relation target the actor may not read */
-  checkWrite(request: AuthRequest, uid: string, data: unknown): Promise<void>;
   /** 429 (with `retryAfter`) once the request's IP has used up `route`'s budget */
   rateLimit(request: AuthRequest, route: string): Promise<void>;
   register(body: unknown): Promise<AuthResult>;
   login(body: unknown): Promise<AuthResult>;
   /** the authenticated user; 401 for anyone else */
   me(request: AuthRequest): Promise<Entry>;
-  /** throws 401/403 unless the actor holds the action named `name` (`plugin::users-permissions.user.count`) */
-  authorizeAction(request: AuthRequest, name: string): Promise<void>;
   /** `/api/users` writes, by numeric id */
   readonly users: UserAdmin;
   /** `/api/users-permissions/roles` and `/permissions` */
@@ -90,6 +80,10 @@ export interface TransportAuth {
 }
 
 export interface AuthService extends TransportAuth {
+  /** the request's actor, resolved from its credentials once per request (the operation layer's `actor`) */
+  actor(request: AuthRequest): Promise<Actor>;
+  /** throws 401 (anonymous or bad credentials) or 403 (authenticated, not permitted): `app.authorize` for user code */
+  authorize(request: AuthRequest, action: ContentAction, uid: string): Promise<void>;
   readonly permissions: PermissionsApi;
   readonly tokens: TokensApi;
   readonly usersPermissions: UsersPermissionsApi;
@@ -208,15 +202,6 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       if (who.kind === 'public') throw new UnauthorizedError(INVALID_CREDENTIALS);
       throw new ForbiddenError('Forbidden');
     },
-    async canFind(request, uid) {
-      return can(await actor(request), 'find', uid);
-    },
-    async sanitizeQuery(request, uid, query, action) {
-      return sanitizeForActor(registry, await actor(request), uid, query, action);
-    },
-    async checkWrite(request, uid, data) {
-      checkWriteForActor(registry, await actor(request), uid, data);
-    },
     async rateLimit(request, route) {
       if (!config.ratelimit.enabled) return;
       // request.ip is the socket's address unless server.proxy trusts X-Forwarded-For
@@ -232,12 +217,6 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       const who = await actor(request);
       if (who.kind !== 'user') throw new UnauthorizedError('Unauthorized');
       return who.user;
-    },
-    async authorizeAction(request, name) {
-      const who = await actor(request);
-      if (allows(who, name)) return;
-      if (who.kind === 'public') throw new UnauthorizedError(INVALID_CREDENTIALS);
-      throw new ForbiddenError('Forbidden');
     },
     users: userAdmin,
     // Role writes change what requests may do: reload now, as app.permissions does.

@@ -2,8 +2,7 @@
  * The per-request value every resolver receives (graphql-js `contextValue`). Resolvers depend
  * on this narrow interface only, so the schema can be built and tested without an application.
  */
-import type { LocaleService } from '../documents/locales.js';
-import type { DocumentRepository } from '../documents/types.js';
+import type { LocaleService } from '../transport/transport-context.js';
 import type { Registry } from '../model/types.js';
 import type { Operations } from '../operations/operations.js';
 import type { Caller } from '../operations/types.js';
@@ -28,8 +27,6 @@ export interface GraphqlContext {
   readonly operations: Operations;
   /** this request as the operation layer's caller; its `denied` is `deniedTargets` */
   readonly caller: Caller;
-  /** lookups that are no operation of their own (media ids in mutation inputs, `me`) */
-  repository(uid: string): DocumentRepository;
   /**
    * Target uids whose population was dropped in this request because the caller lacks `find`
    * on them: their fields answer with a FORBIDDEN error instead of silently empty data.

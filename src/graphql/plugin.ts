@@ -49,11 +49,11 @@ export async function registerGraphql(
   const { extensions, handlers } = customization;
   for (const action of extensions.settings.unknownActions()) ctx.log.warn(`GraphQL extension service: disableAction("${action}") names no action (known: find, findOne, create, update, delete, "*")`);
   // users-permissions operations (register, login, me) join the generated schema, then the project's extensions
-  const generated = withAuthOperations(buildGraphqlSchema(ctx.registry, { shadowCRUD: config.shadowCRUD, settings: extensions.settings }), ctx.auth);
+  const generated = withAuthOperations(buildGraphqlSchema(ctx.registry, { shadowCRUD: config.shadowCRUD, settings: extensions.settings }), ctx.auth, ctx.operations);
   const schema = await applyExtensions(generated, await extensions.resolve(ctx.app), {
     app: ctx.app,
     handlers,
-    actor: (request) => ctx.auth.actor(request),
+    actor: (request) => ctx.operations.actor({ request }),
   });
   if (config.tracing) instrumentSchemaForTracing(schema);
   const introspection = config.introspection ?? ctx.environment !== 'production';
@@ -103,7 +103,6 @@ export async function registerGraphql(
           budget: ctx.rest.budget,
           operations: ctx.operations,
           caller: { request, denied: deniedTargets, forbiddenMessage: FORBIDDEN_ACCESS },
-          repository: (uid) => ctx.repository(uid),
           deniedTargets,
           deferred: new Map(),
           tracer,

@@ -3,11 +3,15 @@
  * itself (401 for the public role and bad credentials, 403 for an authenticated caller), and the
  * query and body sanitising for the resolved actor (auth/sanitize-for-actor.ts).
  */
-import type { ContentAction } from '../auth/actions.js';
+import { normalizeAction, type ContentAction } from '../auth/actions.js';
 import { allows, type Actor } from '../auth/actor.js';
 import { INVALID_CREDENTIALS } from '../auth/strategy.js';
 import { ForbiddenError, UnauthorizedError } from '../errors/index.js';
 import type { OperationAction } from './types.js';
+
+/** the users-permissions names transports build their actions with (`plugin::users-permissions.user.count`) */
+export { usersPermissionsAction } from '../auth/actions.js';
+export { USER_UID } from '../auth/content-types.js';
 
 /** The permission an operation needs (Strapi's content-API actions): publishing edits the document. */
 export const PERMISSION_OF: Readonly<Record<OperationAction, ContentAction>> = {
@@ -33,6 +37,16 @@ export function checkPermission(actor: Actor, name: string, scope: readonly stri
   if (scope ? scope.some((action) => allows(actor, action)) : allows(actor, name)) return;
   if (actor.kind === 'public') throw new UnauthorizedError(INVALID_CREDENTIALS);
   throw new ForbiddenError(forbidden);
+}
+
+/** What a check asks, as one string: the action's own name, or a scope's names (any one of them). */
+export function requirementOf(name: string, scope: readonly string[] | undefined): string {
+  return scope ? scope.join('\n') : name;
+}
+
+/** Does `actor` hold every one of `names` (Strapi's names, upload's aliases read as ours)? GraphQL `resolversConfig` scopes ask all. */
+export function allowsEvery(actor: Actor, names: readonly string[]): boolean {
+  return names.every((name) => allows(actor, normalizeAction(name)));
 }
 
 /** The documentId of the user writing (recorded as createdBy/updatedBy), if a user is calling. */

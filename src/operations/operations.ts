@@ -11,8 +11,9 @@ import { sanitizeQuery } from '../auth/sanitize-query.js';
 import type { DocumentRepository, Page } from '../documents/types.js';
 import type { Entry } from '../engine/types.js';
 import type { ContentType, Registry } from '../model/types.js';
-import type { PublicationStatus, Query, Selection } from '../query/ast.js';
-import { checkPermission, permissionNames, PERMISSION_OF } from './access.js';
+import { ALL_LOCALES, type PublicationStatus, type Query, type Selection } from '../query/ast.js';
+import { checkPermission, permissionNames, PERMISSION_OF, requirementOf } from './access.js';
+import { actionEntry, type ActionEntryConfig, type ActionHandler, type PreparedAction } from './actions.js';
 import type { ExecutionScope, Reads } from './executors/executor.js';
 import { execute } from './executors/table.js';
 import { createLifecycleRegistry, LIFECYCLE_OF, type LifecycleRegistry } from './lifecycles.js';
@@ -61,6 +62,15 @@ export interface Operations {
    * it once, when the route or resolver is built.
    */
   forType(uid: string, config?: TypeOperationsConfig): TypeOperations;
+  /**
+   * An action that is no document operation (a users-permissions controller, the upload, a
+   * custom route), named by its permission (`plugin::users-permissions.user.create`): the
+   * permission check (or `config.auth`), the config's policies, then `handler` (actions.ts).
+   * Build it once, when the route or resolver is built.
+   */
+  action<I, R>(name: string, handler: ActionHandler<I, R>, config?: ActionEntryConfig): PreparedAction<I, R>;
+  /** the caller's actor (resolved once per request), for what a transport shows of it (`ctx.state.user`) */
+  actor(caller: Caller): Promise<Actor>;
 }
 
 type Run = <A extends OperationAction>(action: A, caller: Caller | null, params: OperationParams[A]) => Promise<OperationResults[A]>;
@@ -100,6 +110,12 @@ export interface TypeOperations {
    */
   liveStatus(documentId: string | null, locale?: string): Promise<PublicationStatus>;
   /**
+   * The locales a document has a version in (empty when there is no such document). No
+   * permission check, as `liveStatus`: GraphQL's `createXLocalization` asks it to refuse a
+   * locale already used before its update, which is checked.
+   */
+  versionLocales(documentId: string): Promise<string[]>;
+  /**
    * Documents the caller reached through a relation of an operation it was allowed (GraphQL's
    * alias variants loaded apart): sanitised for its actor, no permission check, policies,
    * middlewares or lifecycles of its own.
@@ -129,6 +145,8 @@ export function createOperations(deps: OperationsDeps): Operations {
     use(middleware) {
       middlewares = [...middlewares, middleware];
     },
+    action: actionEntry((caller) => deps.actor(caller.request)),
+    actor: (caller) => deps.actor(caller.request),
     forType(uid, config) {
       if (config) return typeOperations(uid, config);
       let ops = shared.get(uid);
@@ -189,7 +207,8 @@ export function createOperations(deps: OperationsDeps): Operations {
       const auth = caller?.auth ?? actionConfig.auth;
       if (caller === null || auth === false) return null;
       const actor = await deps.actor(caller.request);
-      checkPermission(actor, names[action], auth?.scope, caller.forbiddenMessage);
+      // a custom route that checked this very permission already: the actor alone (sanitising)
+      if (caller.checked === undefined || caller.checked !== requirementOf(names[action], auth?.scope)) checkPermission(actor, names[action], auth?.scope, caller.forbiddenMessage);
       return actor;
     }
 
@@ -233,6 +252,19 @@ export function createOperations(deps: OperationsDeps): Operations {
         const none: Selection = { fields: [], populate: [], status: 'published', ...(versionLocale === undefined ? {} : { locale: versionLocale }) };
         const live = documentId === null ? await repository.findSingle(none) : await repository.findOne(documentId, none);
         return live ? 'published' : 'draft';
+      },
+      async versionLocales(documentId) {
+        const versions = await repository.findPage({
+          filters: { kind: 'compare', field: 'documentId', op: '$eq', value: documentId },
+          sort: [],
+          pagination: { kind: 'offset', start: 0, limit: 1000, withCount: false },
+          fields: ['locale'],
+          populate: [],
+          // every version of a draft & publish document has a draft
+          status: contentType.draftAndPublish ? 'draft' : 'published',
+          locale: ALL_LOCALES,
+        });
+        return versions.entries.map((entry) => String(entry['locale']));
       },
       async sanitize(caller, query, action) {
         return sanitize(await deps.actor(caller.request), caller, query, action);

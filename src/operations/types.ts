@@ -12,6 +12,15 @@ import type { FilterNode, PublicationStatus, Query, Selection } from '../query/a
 import type { StrapiReadParams } from './strapi-read-params.js';
 
 /**
+ * The vocabulary transports share with the operation layer (they import no layer below it
+ * except query/ and model/): who calls (`Actor`), what operations answer (`Entry`, `Page`).
+ */
+export type { Actor } from '../auth/actor.js';
+export type { AuthRequest } from '../auth/auth-service.js';
+export type { Entry } from '../engine/types.js';
+export type { DocumentData, Page, PaginationMeta, WriteStatus } from '../documents/types.js';
+
+/**
  * What an operation does, named as Strapi 5's Document Service names its methods (so
  * `strapi.documents.use` middlewares that test `context.action` run unchanged). REST and GraphQL
  * `find` on a collection is `findMany`, on a single type `findFirst`; a single type's PUT is
@@ -47,6 +56,12 @@ export interface Caller {
   readonly auth?: ActionConfig['auth'];
   /** the transport's wording of a refused permission (REST: Strapi 5's `Forbidden`; GraphQL v4: `Forbidden access`) */
   readonly forbiddenMessage?: string;
+  /**
+   * The permission this request's route already checked (`requirementOf`: a custom route's
+   * handler name or its scope): an operation that would ask the same resolves the actor for
+   * sanitising and checks nothing again.
+   */
+  readonly checked?: string;
 }
 
 /**

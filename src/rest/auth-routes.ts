@@ -4,15 +4,19 @@
  * limited per IP, as are the password and confirmation flows; `/api/users[/:id]` (bare JSON,
  * numeric ids) under `plugin::users-permissions.user.find|findOne|count|create|update|destroy`;
  * `/api/users-permissions/roles[/:id]` and `/permissions` under the `role.*` and
- * `permissions.getPermissions` actions.
+ * `permissions.getPermissions` actions. Every route is one entry of the operation layer: the
+ * users' reads are operations of `plugin::users-permissions.user` (permission, sanitising,
+ * lifecycles, middlewares), the rest actions named by their permission (`operations.action`),
+ * whose services write users as operations too (lifecycles, document-service middlewares).
  */
+import type { FastifyRequest } from 'fastify';
 import type { TransportContext } from '../transport/transport-context.js';
-import { USER_UID } from '../auth/content-types.js';
+import type { Caller } from '../operations/types.js';
 import { NotFoundError } from '../errors/index.js';
 import type { FilterNode } from '../query/ast.js';
 import { parseRestQuery, parseSelection } from '../query/parse-rest-query.js';
 import { requestQuery } from './request-query.js';
-import { usersPermissionsAction } from '../auth/actions.js';
+import { USER_UID, usersPermissionsAction } from '../operations/access.js';
 
 const REGISTER = '/auth/local/register';
 const LOGIN = '/auth/local';
@@ -23,123 +27,114 @@ const SEND_CONFIRMATION = '/auth/send-email-confirmation';
 const userAction = (action: string) => usersPermissionsAction('user', action);
 const roleAction = (action: string) => usersPermissionsAction('role', action);
 
+/** Strapi's auth routes need no permission (their `auth.*` names are accepted, not required) */
+const PUBLIC = { auth: false } as const;
+
 export function registerAuthRoutes(ctx: TransportContext): void {
-  const { server } = ctx;
-  const users = ctx.repository(USER_UID);
+  const { server, operations, auth } = ctx;
   const queryCtx = { registry: ctx.registry, rest: ctx.rest };
+  const caller = (request: FastifyRequest): Caller => ({ request });
+  const users = operations.forType(USER_UID);
+  // `/users/me` and `/users/count` ask their own permission (or none), then read users
+  const usersOfMe = operations.forType(USER_UID, { findOne: { auth: false } });
+  const usersToCount = operations.forType(USER_UID, { count: { auth: { scope: [userAction('count')] } } });
+  // `/users/:id` reads by row id: a one-entry list under `user.findOne`
+  const usersById = operations.forType(USER_UID, { findMany: { auth: { scope: [userAction('findOne')] } } });
+  const authAction = (action: string) => usersPermissionsAction('auth', action);
+
+  const register = operations.action(authAction('register'), ({ input }: { input: unknown }) => auth.register(input), PUBLIC);
+  const login = operations.action(authAction('callback'), ({ input }: { input: unknown }) => auth.login(input), PUBLIC);
+  const forgot = operations.action(authAction('forgotPassword'), ({ input }: { input: unknown }) => auth.account.forgotPassword(input), PUBLIC);
+  const reset = operations.action(authAction('resetPassword'), ({ input }: { input: unknown }) => auth.account.resetPassword(input), PUBLIC);
+  const change = operations.action(authAction('changePassword'), ({ caller: who, input }: { caller: Caller; input: unknown }) => auth.account.changePassword(who.request, input), PUBLIC);
+  const confirm = operations.action(authAction('emailConfirmation'), ({ input }: { input: unknown }) => auth.account.emailConfirmation(input), PUBLIC);
+  const sendConfirmation = operations.action(authAction('sendEmailConfirmation'), ({ input }: { input: unknown }) => auth.account.sendEmailConfirmation(input), PUBLIC);
+  const me = operations.action(userAction('me'), async ({ caller: who, input }: { caller: Caller; input: Record<string, unknown> }) => {
+    const user = await auth.me(who.request);
+    const selection = await users.sanitize(who, parseSelection(input, USER_UID, queryCtx), 'findOne');
+    // The user as stored now, with what the query asks to populate.
+    return (await usersOfMe.findOne(who, { documentId: String(user.documentId), selection: { ...selection, status: 'published' } })) ?? user;
+  }, PUBLIC);
+  const list = users.prepare('findMany', (request: FastifyRequest) => ({ query: parseRestQuery(requestQuery(request), USER_UID, queryCtx) }));
+  const count = usersToCount.prepare('count', (request: FastifyRequest) => ({ filters: parseRestQuery(requestQuery(request), USER_UID, queryCtx).filters, status: 'published' as const }));
+  const byId = usersById.prepare('findMany', (request: FastifyRequest<{ Params: { id: string } }>) => {
+    const selection = parseSelection(requestQuery(request), USER_UID, queryCtx);
+    if (!/^\d+$/.test(request.params.id)) throw new NotFoundError();
+    const filters: FilterNode = { kind: 'compare', field: 'id', op: '$eq', value: Number(request.params.id) };
+    return { query: { ...selection, filters, sort: [], pagination: { kind: 'offset', start: 0, limit: 1, withCount: false } as const } };
+  });
+  const createUser = operations.action(userAction('create'), ({ input }: { input: unknown }) => auth.users.create(input));
+  const updateUser = operations.action(userAction('update'), ({ input }: { input: { id: string; body: unknown } }) => auth.users.update(input.id, input.body));
+  const destroyUser = operations.action(userAction('destroy'), ({ input }: { input: string }) => auth.users.destroy(input));
+  const permissions = operations.action(usersPermissionsAction('permissions', 'getPermissions'), () => auth.roles.permissions());
+  const roles = operations.action(roleAction('find'), () => auth.roles.list());
+  const role = operations.action(roleAction('findOne'), ({ input }: { input: string }) => auth.roles.findOne(input));
+  const createRole = operations.action(roleAction('createRole'), ({ input }: { input: unknown }) => auth.roles.create(input));
+  const updateRole = operations.action(roleAction('updateRole'), ({ input }: { input: { id: string; body: unknown } }) => auth.roles.update(input.id, input.body));
+  const deleteRole = operations.action(roleAction('deleteRole'), ({ input }: { input: string }) => auth.roles.delete(input));
 
   server.post(REGISTER, async (request) => {
-    await ctx.auth.rateLimit(request, REGISTER);
-    return ctx.auth.register(request.body);
+    await auth.rateLimit(request, REGISTER);
+    return register(caller(request), request.body);
   });
 
   server.post(LOGIN, async (request) => {
-    await ctx.auth.rateLimit(request, LOGIN);
-    return ctx.auth.login(request.body);
+    await auth.rateLimit(request, LOGIN);
+    return login(caller(request), request.body);
   });
 
   server.post(FORGOT, async (request) => {
-    await ctx.auth.rateLimit(request, FORGOT);
-    return ctx.auth.account.forgotPassword(request.body);
+    await auth.rateLimit(request, FORGOT);
+    return forgot(caller(request), request.body);
   });
 
   server.post(RESET, async (request) => {
-    await ctx.auth.rateLimit(request, RESET);
-    return ctx.auth.account.resetPassword(request.body);
+    await auth.rateLimit(request, RESET);
+    return reset(caller(request), request.body);
   });
 
   server.post(CHANGE, async (request) => {
-    await ctx.auth.rateLimit(request, CHANGE);
-    return ctx.auth.account.changePassword(request, request.body);
+    await auth.rateLimit(request, CHANGE);
+    return change(caller(request), request.body);
   });
 
   server.get('/auth/email-confirmation', async (request, reply) => {
-    const { redirect } = await ctx.auth.account.emailConfirmation(request.query);
+    const { redirect } = await confirm(caller(request), request.query);
     return reply.redirect(redirect);
   });
 
   server.post(SEND_CONFIRMATION, async (request) => {
-    await ctx.auth.rateLimit(request, SEND_CONFIRMATION);
-    return ctx.auth.account.sendEmailConfirmation(request.body);
+    await auth.rateLimit(request, SEND_CONFIRMATION);
+    return sendConfirmation(caller(request), request.body);
   });
 
-  server.get('/users/me', async (request) => {
-    const me = await ctx.auth.me(request);
-    const selection = await ctx.auth.sanitizeQuery(request, USER_UID, parseSelection(requestQuery(request), USER_UID, queryCtx), 'findOne');
-    // The user as stored now, with what the query asks to populate.
-    return (await users.findOne(String(me.documentId), { ...selection, status: 'published' })) ?? me;
-  });
+  server.get('/users/me', async (request) => me(caller(request), requestQuery(request)));
 
-  server.get('/users', async (request) => {
-    await ctx.authorize(request, 'find', USER_UID);
-    const query = await ctx.auth.sanitizeQuery(request, USER_UID, parseRestQuery(requestQuery(request), USER_UID, queryCtx), 'find');
-    return (await users.findPage(query)).entries;
-  });
+  server.get('/users', async (request) => (await list(caller(request), request)).entries);
 
-  server.get('/users/count', async (request) => {
-    await ctx.auth.authorizeAction(request, userAction('count'));
-    const query = await ctx.auth.sanitizeQuery(request, USER_UID, parseRestQuery(requestQuery(request), USER_UID, queryCtx), 'find');
-    return users.count(query.filters, 'published');
-  });
+  server.get('/users/count', async (request) => count(caller(request), request));
 
   server.get<{ Params: { id: string } }>('/users/:id', async (request) => {
-    await ctx.authorize(request, 'findOne', USER_UID);
-    const selection = await ctx.auth.sanitizeQuery(request, USER_UID, parseSelection(requestQuery(request), USER_UID, queryCtx), 'findOne');
-    if (!/^\d+$/.test(request.params.id)) throw new NotFoundError();
-    const byId: FilterNode = { kind: 'compare', field: 'id', op: '$eq', value: Number(request.params.id) };
-    const page = await users.findPage({
-      ...selection,
-      filters: byId,
-      sort: [],
-      pagination: { kind: 'offset', start: 0, limit: 1, withCount: false },
-    });
-    const user = page.entries[0];
+    const user = (await byId(caller(request), request)).entries[0];
     if (!user) throw new NotFoundError();
     return user;
   });
 
-  server.post('/users', async (request, reply) => {
-    await ctx.auth.authorizeAction(request, userAction('create'));
-    return reply.code(201).send(await ctx.auth.users.create(request.body));
-  });
+  server.post('/users', async (request, reply) => reply.code(201).send(await createUser(caller(request), request.body)));
 
-  server.put<{ Params: { id: string } }>('/users/:id', async (request) => {
-    await ctx.auth.authorizeAction(request, userAction('update'));
-    return ctx.auth.users.update(request.params.id, request.body);
-  });
+  server.put<{ Params: { id: string } }>('/users/:id', async (request) => updateUser(caller(request), { id: request.params.id, body: request.body }));
 
-  server.delete<{ Params: { id: string } }>('/users/:id', async (request) => {
-    await ctx.auth.authorizeAction(request, userAction('destroy'));
-    return ctx.auth.users.destroy(request.params.id);
-  });
+  server.delete<{ Params: { id: string } }>('/users/:id', async (request) => destroyUser(caller(request), request.params.id));
 
-  server.get('/users-permissions/permissions', async (request) => {
-    await ctx.auth.authorizeAction(request, usersPermissionsAction('permissions', 'getPermissions'));
-    return ctx.auth.roles.permissions();
-  });
+  server.get('/users-permissions/permissions', async (request) => permissions(caller(request), undefined));
 
-  server.get('/users-permissions/roles', async (request) => {
-    await ctx.auth.authorizeAction(request, roleAction('find'));
-    return ctx.auth.roles.list();
-  });
+  server.get('/users-permissions/roles', async (request) => roles(caller(request), undefined));
 
-  server.get<{ Params: { id: string } }>('/users-permissions/roles/:id', async (request) => {
-    await ctx.auth.authorizeAction(request, roleAction('findOne'));
-    return ctx.auth.roles.findOne(request.params.id);
-  });
+  server.get<{ Params: { id: string } }>('/users-permissions/roles/:id', async (request) => role(caller(request), request.params.id));
 
-  server.post('/users-permissions/roles', async (request) => {
-    await ctx.auth.authorizeAction(request, roleAction('createRole'));
-    return ctx.auth.roles.create(request.body);
-  });
+  server.post('/users-permissions/roles', async (request) => createRole(caller(request), request.body));
 
-  server.put<{ Params: { role: string } }>('/users-permissions/roles/:role', async (request) => {
-    await ctx.auth.authorizeAction(request, roleAction('updateRole'));
-    return ctx.auth.roles.update(request.params.role, request.body);
-  });
+  server.put<{ Params: { role: string } }>('/users-permissions/roles/:role', async (request) => updateRole(caller(request), { id: request.params.role, body: request.body }));
 
-  server.delete<{ Params: { role: string } }>('/users-permissions/roles/:role', async (request) => {
-    await ctx.auth.authorizeAction(request, roleAction('deleteRole'));
-    return ctx.auth.roles.delete(request.params.role);
-  });
+  server.delete<{ Params: { role: string } }>('/users-permissions/roles/:role', async (request) => deleteRole(caller(request), request.params.role));
 }

@@ -17,8 +17,9 @@ import { parseFileInfoField, parseFileInfoValue } from '../upload/file-info.js';
 import { limitCheckedStream } from '../upload/limit-checked-stream.js';
 import type { LinkFields } from '../upload/link-files.js';
 import { type FileInfo, type StagedFile, type UploadService } from '../upload/upload-service.js';
-import type { Entry } from '../engine/types.js';
 import { requestQuery } from './request-query.js';
+import type { Caller, Entry } from '../operations/types.js';
+import type { Query } from '../query/ast.js';
 
 /**
  * What the multipart parser (busboy) throws for a body it cannot read: no boundary in the content
@@ -85,20 +86,30 @@ function updatedFileId(raw: unknown): number | undefined {
   return fileId(raw);
 }
 
+type UploadRequest = FastifyRequest<{ Querystring: Record<string, unknown> }>;
+
 export function registerUploadRoutes(ctx: TransportContext, uploads: UploadService): void {
-  const { server } = ctx;
+  const { server, operations } = ctx;
   const answer = async (entry: Entry): Promise<Entry> => shape(await uploads.withAnsweredUrls(entry));
   const answerAll = (entries: readonly Entry[]): Promise<Entry[]> => Promise.all(entries.map(answer));
+  const caller = (request: FastifyRequest): Caller => ({ request });
+  const files = operations.forType(UPLOAD_FILE_UID);
+  // a file by row id: a one-entry list under `findOne`, as `/users/:id`
+  const filesById = operations.forType(UPLOAD_FILE_UID, { findMany: { auth: { scope: [`${UPLOAD_FILE_UID}.findOne`] } } });
+  const byRowId = (id: number): Query => ({
+    fields: null, populate: [], status: 'published', sort: [],
+    filters: { kind: 'compare', field: 'id', op: '$eq', value: id },
+    pagination: { kind: 'offset', start: 0, limit: 1, withCount: false },
+  });
 
-  server.post<{ Querystring: Record<string, unknown> }>('/upload', async (request, reply) => {
-    const id = updatedFileId((request.query ?? {}).id);
-    if (id !== undefined) {
-      // Strapi: `?id=` with no file updates the file's info (a file with it would replace the bytes)
-      await ctx.authorize(request, 'update', UPLOAD_FILE_UID);
-      const info = request.isMultipart() ? await fileInfoOfForm(request.parts()) : parseFileInfoValue((request.body as Record<string, unknown> | undefined)?.fileInfo);
-      return answer(await uploads.updateInfo(id, info));
-    }
-    await ctx.authorize(request, 'create', UPLOAD_FILE_UID);
+  // Strapi: `?id=` with no file updates the file's info (a file with it would replace the bytes)
+  const updateInfo = operations.action(`${UPLOAD_FILE_UID}.update`, async ({ input }: { input: { id: number; request: UploadRequest } }) => {
+    const { request } = input;
+    const info = request.isMultipart() ? await fileInfoOfForm(request.parts()) : parseFileInfoValue((request.body as Record<string, unknown> | undefined)?.fileInfo);
+    return uploads.updateInfo(input.id, info);
+  });
+
+  const upload = operations.action(`${UPLOAD_FILE_UID}.create`, async ({ caller: who, input: request }: { caller: Caller; input: UploadRequest }) => {
     if (!request.isMultipart()) throw new ValidationError('The request is not multipart (use multipart/form-data with a `files` field)');
     // Each file streams to the provider as its part arrives; the entries are written once the
     // whole form is read (`fileInfo` may follow the files). Whatever fails first, the bytes
@@ -119,34 +130,35 @@ export function registerUploadRoutes(ctx: TransportContext, uploads: UploadServi
         }
       }
       // linking writes to the entry: the caller must be allowed to update it (Strapi does not ask)
-      if (link.ref !== undefined && ctx.registry.contentTypes.has(link.ref)) await ctx.authorize(request, 'update', link.ref);
+      if (link.ref !== undefined && ctx.registry.contentTypes.has(link.ref)) await operations.forType(link.ref).check(who, 'update');
     } catch (error) {
       await uploads.discard(staged);
       throw error;
     }
     // commit removes what it stored itself when it fails
-    const created = await uploads.commit(staged, infos, link as LinkFields);
-    return reply.code(201).send(await answerAll(created));
+    return uploads.commit(staged, infos, link as LinkFields);
   });
 
-  server.get('/upload/files', async (request) => {
-    await ctx.authorize(request, 'find', UPLOAD_FILE_UID);
-    const parsed = parseRestQuery(requestQuery(request), UPLOAD_FILE_UID, { registry: ctx.registry, rest: ctx.rest });
-    const query = await ctx.auth.sanitizeQuery(request, UPLOAD_FILE_UID, parsed, 'find');
-    return answerAll((await ctx.repository(UPLOAD_FILE_UID).findPage(query)).entries);
+  // the id is read after the permission check, as every route's input
+  const remove = operations.action(`${UPLOAD_FILE_UID}.delete`, ({ input }: { input: string }) => uploads.remove(fileId(input)));
+
+  server.post<{ Querystring: Record<string, unknown> }>('/upload', async (request, reply) => {
+    const id = updatedFileId((request.query ?? {}).id);
+    if (id !== undefined) return answer(await updateInfo(caller(request), { id, request }));
+    return reply.code(201).send(await answerAll(await upload(caller(request), request)));
   });
 
+  const list = files.prepare('findMany', (request: FastifyRequest) => ({ query: parseRestQuery(requestQuery(request), UPLOAD_FILE_UID, { registry: ctx.registry, rest: ctx.rest }) }));
+  server.get('/upload/files', async (request) => answerAll((await list(caller(request), request)).entries));
+
+  const one = filesById.prepare('findMany', (request: FastifyRequest<{ Params: { id: string } }>) => ({ query: byRowId(fileId(request.params.id)) }));
   server.get<{ Params: { id: string } }>('/upload/files/:id', async (request) => {
-    await ctx.authorize(request, 'findOne', UPLOAD_FILE_UID);
-    const entry = await uploads.findById(fileId(request.params.id));
+    const entry = (await one(caller(request), request)).entries[0];
     if (!entry) throw new NotFoundError('File not found');
     return answer(entry);
   });
 
-  server.delete<{ Params: { id: string } }>('/upload/files/:id', async (request) => {
-    await ctx.authorize(request, 'delete', UPLOAD_FILE_UID);
-    return answer(await uploads.remove(fileId(request.params.id)));
-  });
+  server.delete<{ Params: { id: string } }>('/upload/files/:id', async (request) => answer(await remove(caller(request), request.params.id)));
 }
 
 /** the `fileInfo` of a multipart `POST /api/upload?id=` (files are not accepted there) */

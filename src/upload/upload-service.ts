@@ -179,7 +179,9 @@ export function createUploadService(
     signer,
 
     async withAnsweredUrls(file) {
-      return signer === undefined ? { ...file, isUrlSigned: false } : { ...(await signer(file)), id: file.id };
+      // a file the operation layer's signing middleware answered already is signed once only
+      if (signer === undefined) return { ...file, isUrlSigned: false };
+      return file.isUrlSigned === true ? file : { ...(await signer(file)), id: file.id };
     },
 
     async upload(incoming, infos = []) {

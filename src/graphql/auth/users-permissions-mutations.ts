@@ -15,8 +15,10 @@ import {
   type GraphQLFieldConfigMap,
   type GraphQLSchema,
 } from 'graphql';
-import { usersPermissionsAction } from '../../auth/actions.js';
-import type { AuthRequest, TransportAuth } from '../../auth/auth-service.js';
+import { usersPermissionsAction } from '../../operations/access.js';
+import type { AuthRequest } from '../../operations/types.js';
+import type { TransportAuth } from '../../transport/transport-context.js';
+import type { Operations } from '../../operations/operations.js';
 import type { GraphqlContext } from '../context.js';
 
 type FieldMap = GraphQLFieldConfigMap<unknown, GraphqlContext>;
@@ -32,61 +34,54 @@ function roleData(data: Record<string, unknown> | undefined): Record<string, unk
   return rest;
 }
 
-export function usersPermissionsMutations(schema: GraphQLSchema, auth: TransportAuth): FieldMap {
+export function usersPermissionsMutations(schema: GraphQLSchema, auth: TransportAuth, operations: Operations): FieldMap {
   const userResponse = schema.getType('UsersPermissionsUserEntityResponse');
   const userInput = schema.getType('UsersPermissionsUserInput');
   const roleInput = schema.getType('UsersPermissionsRoleInput');
   // shadowCRUD off: the generated types these answer with are absent
   if (!(userResponse instanceof GraphQLObjectType) || !(userInput instanceof GraphQLInputObjectType) || !(roleInput instanceof GraphQLInputObjectType)) return {};
-  const may = (ctx: GraphqlContext, controller: string, action: string) => auth.authorizeAction(requestOf(ctx), usersPermissionsAction(controller, action));
+  // one action of the operation layer each, under the REST routes' permission names
+  const action = <R>(controller: string, name: string, handler: (args: Args) => Promise<R>) => {
+    const run = operations.action(usersPermissionsAction(controller, name), ({ input }: { input: Args }) => handler(input));
+    // the REST routes' caller: their refusal reads `Forbidden`, as before, not the v4 resolvers' wording
+    return (ctx: GraphqlContext, args: Args): Promise<R> => run({ request: requestOf(ctx) }, args);
+  };
+  const createUser = action('user', 'create', async (args) => ({ data: await auth.users.create({ ...args.data }) }));
+  const updateUser = action('user', 'update', async (args) => ({ data: await auth.users.update(String(args.id), { ...args.data }) }));
+  const deleteUser = action('user', 'destroy', async (args) => ({ data: await auth.users.destroy(String(args.id)) }));
+  const createRole = action('role', 'createRole', (args) => auth.roles.create(roleData(args.data)));
+  const updateRole = action('role', 'updateRole', (args) => auth.roles.update(String(args.id), roleData(args.data)));
+  const deleteRole = action('role', 'deleteRole', (args) => auth.roles.delete(String(args.id)));
   return {
     createUsersPermissionsUser: {
       type: new GraphQLNonNull(userResponse),
       args: { data: { type: new GraphQLNonNull(userInput) } },
-      async resolve(_source, args: Args, ctx) {
-        await may(ctx, 'user', 'create');
-        return { data: await auth.users.create({ ...args.data }) };
-      },
+      resolve: (_source, args: Args, ctx) => createUser(ctx, args),
     },
     updateUsersPermissionsUser: {
       type: new GraphQLNonNull(userResponse),
       args: { id, data: { type: new GraphQLNonNull(userInput) } },
-      async resolve(_source, args: Args, ctx) {
-        await may(ctx, 'user', 'update');
-        return { data: await auth.users.update(String(args.id), { ...args.data }) };
-      },
+      resolve: (_source, args: Args, ctx) => updateUser(ctx, args),
     },
     deleteUsersPermissionsUser: {
       type: new GraphQLNonNull(userResponse),
       args: { id },
-      async resolve(_source, args: Args, ctx) {
-        await may(ctx, 'user', 'destroy');
-        return { data: await auth.users.destroy(String(args.id)) };
-      },
+      resolve: (_source, args: Args, ctx) => deleteUser(ctx, args),
     },
     createUsersPermissionsRole: {
       type: okPayload('UsersPermissionsCreateRolePayload'),
       args: { data: { type: new GraphQLNonNull(roleInput) } },
-      async resolve(_source, args: Args, ctx) {
-        await may(ctx, 'role', 'createRole');
-        return auth.roles.create(roleData(args.data));
-      },
+      resolve: (_source, args: Args, ctx) => createRole(ctx, args),
     },
     updateUsersPermissionsRole: {
       type: okPayload('UsersPermissionsUpdateRolePayload'),
       args: { id, data: { type: new GraphQLNonNull(roleInput) } },
-      async resolve(_source, args: Args, ctx) {
-        await may(ctx, 'role', 'updateRole');
-        return auth.roles.update(String(args.id), roleData(args.data));
-      },
+      resolve: (_source, args: Args, ctx) => updateRole(ctx, args),
     },
     deleteUsersPermissionsRole: {
       type: okPayload('UsersPermissionsDeleteRolePayload'),
       args: { id },
-      async resolve(_source, args: Args, ctx) {
-        await may(ctx, 'role', 'deleteRole');
-        return auth.roles.delete(String(args.id));
-      },
+      resolve: (_source, args: Args, ctx) => deleteRole(ctx, args),
     },
   };
 }

@@ -3,7 +3,7 @@
  * derived from the request's actor once per request.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Actor } from '../../auth/actor.js';
+import type { Actor } from '../../operations/types.js';
 import type { HttpContext, RequestState } from './types.js';
 
 export function stateOf(actor: Actor): RequestState {

@@ -10,8 +10,8 @@
 import type { OperationAction } from '../../operations/types.js';
 import { defaultFieldResolver, isObjectType, type GraphQLFieldResolver, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
 import type { FastifyRequest } from 'fastify';
-import { normalizeAction } from '../../auth/actions.js';
-import { allows, type Actor } from '../../auth/actor.js';
+import { allowsEvery } from '../../operations/access.js';
+import type { Actor } from '../../operations/types.js';
 import { ForbiddenError, PolicyError } from '../../errors/index.js';
 import type { GraphqlAction, GraphqlContext } from '../context.js';
 import { httpContextOf, stateOf } from './request-state.js';
@@ -127,7 +127,7 @@ export function wrapResolvers(schema: GraphQLSchema, runtime: WrapRuntime, optio
           resolverContext = { ...extended, caller: { ...context.caller, auth: false } };
         } else if (auth && Array.isArray(auth.scope)) {
           // every listed permission is needed (Strapi's `verify`); a refusal is FORBIDDEN, as in v4
-          if (!auth.scope.every((scope) => allows(actor, normalizeAction(scope)))) throw new ForbiddenError('Forbidden access');
+          if (!allowsEvery(actor, auth.scope)) throw new ForbiddenError('Forbidden access');
           resolverContext = { ...extended, caller: { ...context.caller, auth: { scope: auth.scope } } };
         } else if (replacedGenerated && operation) {
           await context.operations.forType(operation.uid).check(context.caller, OPERATION_OF[operation.action] ?? 'findMany');

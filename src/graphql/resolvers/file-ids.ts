@@ -44,7 +44,8 @@ export async function resolveFileIds(data: Data, schema: Schema, ctx: GraphqlCon
     for (const id of [owner[key]].flat()) if (isDocumentId(id)) wanted.add(id);
   });
   if (wanted.size === 0) return data;
-  const page = await ctx.repository(UPLOAD_FILE_UID).findPage({
+  // files the write references, read as its caller may read them (no operation of their own)
+  const page = await ctx.operations.forType(UPLOAD_FILE_UID).loadRelated(ctx.caller, {
     filters: { kind: 'compare', field: 'documentId', op: '$in', value: [...wanted] },
     sort: [],
     pagination: { kind: 'offset', start: 0, limit: wanted.size, withCount: false },

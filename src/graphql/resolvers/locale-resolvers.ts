@@ -5,7 +5,7 @@
  */
 import type { GraphQLFieldResolver } from 'graphql';
 import { ValidationError } from '../../errors/index.js';
-import type { Locale } from '../../documents/locales.js';
+import type { Locale } from '../../transport/transport-context.js';
 import { LOCALE_SCHEMA } from '../../model/i18n.js';
 import type { ContentType } from '../../model/types.js';
 import { ALL_LOCALES, type FilterNode } from '../../query/ast.js';
@@ -72,18 +72,9 @@ export function createLocalizationResolver(contentType: ContentType): GraphQLFie
     if (locale === undefined) throw localeIssue('locale is missing');
     if (locale === ALL_LOCALES) throw localeIssue('locale must name one locale');
     const id = args.id ?? '';
-    const versions = await ctx.repository(contentType.uid).findPage({
-      filters: { kind: 'compare', field: 'documentId', op: '$eq', value: id },
-      sort: [],
-      pagination: { kind: 'offset', start: 0, limit: 1000, withCount: false },
-      fields: ['locale'],
-      populate: [],
-      // every version of a draft & publish document has a draft
-      status: contentType.draftAndPublish ? 'draft' : 'published',
-      locale: ALL_LOCALES,
-    });
-    if (versions.entries.length === 0) throw notFound(contentType, id);
-    if (versions.entries.some((entry) => entry['locale'] === locale)) throw localeIssue('locale is already used');
+    const versions = await ctx.operations.forType(contentType.uid).versionLocales(id);
+    if (versions.length === 0) throw notFound(contentType, id);
+    if (versions.includes(locale)) throw localeIssue('locale is already used');
     return toUpdate({ ...input, args: { ...args, id, data: args.data ?? {}, locale } });
   });
   const scope = [`${contentType.uid}.create`];

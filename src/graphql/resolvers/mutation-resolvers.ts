@@ -10,7 +10,7 @@ import type { GraphQLFieldResolver, GraphQLResolveInfo } from 'graphql';
 import { NotFoundError } from '../../errors/index.js';
 import type { ContentType } from '../../model/types.js';
 import type { PublicationStatus, Selection } from '../../query/ast.js';
-import type { WriteStatus } from '../../documents/types.js';
+import type { WriteStatus } from '../../operations/types.js';
 import type { GraphqlContext } from '../context.js';
 import { resolveFileIds } from './file-ids.js';
 import type { EntityResponseValue } from './nested-fields.js';

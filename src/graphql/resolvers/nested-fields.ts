@@ -8,7 +8,7 @@
  * they hand on, so a variant below them finds its document.
  */
 import type { GraphQLFieldResolver, GraphQLResolveInfo } from 'graphql';
-import type { Entry } from '../../engine/types.js';
+import type { Entry } from '../../operations/types.js';
 import { ForbiddenError } from '../../errors/index.js';
 import { nestedListWindow, type PaginationArgInput } from '../../query/parse-graphql-args.js';
 import type { GraphqlContext } from '../context.js';

@@ -4,7 +4,7 @@
  * (permission check, sanitising, policies, middlewares, lifecycles) for the whole selected tree.
  */
 import type { GraphQLFieldResolver, GraphQLResolveInfo } from 'graphql';
-import type { PaginationMeta } from '../../documents/types.js';
+import type { PaginationMeta } from '../../operations/types.js';
 import type { ContentType } from '../../model/types.js';
 import type { Pagination, Query, Selection } from '../../query/ast.js';
 import { checkQueryCost } from '../../query/query-cost.js';

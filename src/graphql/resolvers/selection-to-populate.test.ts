@@ -55,7 +55,6 @@ function fakeContext(entries: Entry[], options: { forbidden?: string[] } = {}) {
     budget: { maxPopulateNodes: 1000, maxFilterNodes: 1000, maxRelationHops: 20 },
     operations: createOperations({ registry, repository, actor: async () => actor }),
     caller: { request, denied: deniedTargets },
-    repository,
     deniedTargets,
     deferred: new Map(),
     tracer: null,

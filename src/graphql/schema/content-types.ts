@@ -24,7 +24,7 @@ import {
   type GraphQLFieldConfig,
   type GraphQLFieldConfigMap,
 } from 'graphql';
-import type { Entry } from '../../engine/types.js';
+import type { Entry } from '../../operations/types.js';
 import { isHidden, isToMany } from '../../model/attributes.js';
 import { LOCALIZATIONS, isLocalizedType } from '../../model/i18n.js';
 import { assertNever, type Attribute, type ComponentSchema, type ContentType, type DynamicZoneAttribute, type Schema } from '../../model/types.js';

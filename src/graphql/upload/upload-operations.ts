@@ -17,7 +17,7 @@ import {
   GraphQLString,
   type GraphQLFieldConfigMap,
 } from 'graphql';
-import type { Entry } from '../../engine/types.js';
+import type { Entry } from '../../operations/types.js';
 import { NotFoundError, ValidationError } from '../../errors/index.js';
 import { UPLOAD_FILE_UID } from '../../model/built-in-types.js';
 import { parseFileInfoValue, type FileInfo } from '../../upload/file-info.js';
@@ -88,7 +88,8 @@ async function store(uploads: UploadService, files: readonly FileUpload[], infos
 /** a file's GraphQL id (its documentId, as `UploadFileEntity.id` shows it) or its numeric id → the numeric id */
 async function fileRowId(ctx: GraphqlContext, id: string): Promise<number | null> {
   if (/^\d+$/.test(id)) return Number(id);
-  const entry = await ctx.repository(UPLOAD_FILE_UID).findOne(id, { fields: [], populate: [], status: 'published' });
+  // the mutation's permission is checked: the lookup asks none (`auth: false`)
+  const entry = await ctx.operations.forType(UPLOAD_FILE_UID).findOne({ request: ctx.caller.request, auth: false }, { documentId: id, selection: { fields: [], populate: [], status: 'published' } });
   return entry ? entry.id : null;
 }
 

@@ -9,7 +9,7 @@
  * sanitises as the built-in route does.
  */
 import { ValidationError } from '../../errors/index.js';
-import type { Entry } from '../../engine/types.js';
+import type { Entry } from '../../operations/types.js';
 import type { ContentType } from '../../model/types.js';
 import type { Caller } from '../../operations/types.js';
 import type { PublicationStatus } from '../../query/ast.js';

@@ -66,6 +66,8 @@ export function createRestContext(
   reply: FastifyReply,
   query: Record<string, unknown>,
   auth: Caller['auth'],
+  /** the permission the route checked (`Caller.checked`) */
+  checked?: string,
 ): RestContextHandle {
   const url = request.url;
   const path = url.split('?')[0] ?? url;
@@ -107,7 +109,7 @@ export function createRestContext(
     forbidden: (message, details) => { throw new ForbiddenError(message, details); },
     notFound: (message, details) => { throw new NotFoundError(message, details); },
     get caller() {
-      caller ??= { request, auth, transport: ctx };
+      caller ??= checked === undefined ? { request, auth, transport: ctx } : { request, auth, transport: ctx, checked };
       return caller;
     },
   };

@@ -1,18 +1,20 @@
 /**
  * One project route (a core router's action or a custom route) at request time, in Strapi's
- * order: the route's permission check (its handler's name, or `config.auth.scope`; none with
- * `auth: false`) → `ctx.state.user` / `ctx.state.auth` → policies (`false` is a 403
- * PolicyError) → route middlewares, Koa-style → the controller action, whose return value
- * becomes the body. Errors go to the server's error handler: the one error shape.
+ * order, as one action of the operation layer (`operations.action`): the route's permission
+ * check (its handler's name, or `config.auth.scope`; none with `auth: false`) →
+ * `ctx.state.user` / `ctx.state.auth` → policies (`false` is a 403 PolicyError) → route
+ * middlewares, Koa-style → the controller action, whose return value becomes the body. The
+ * operations the controller runs with `ctx.caller` carry the checked permission
+ * (`caller.checked`), so the same permission is not checked twice. Errors go to the server's
+ * error handler: the one error shape.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Actor } from '../../auth/actor.js';
 import { NotFoundError, PolicyError } from '../../errors/index.js';
-import { checkPermission } from '../../operations/access.js';
+import { requirementOf } from '../../operations/access.js';
 import type { TransportContext } from '../../transport/transport-context.js';
 import { requestQuery } from '../request-query.js';
-import type { Caller } from '../../operations/types.js';
-import { createRestContext, type RestContext } from './rest-context.js';
+import type { Actor, Caller } from '../../operations/types.js';
+import { createRestContext, type RestContext, type RestContextHandle } from './rest-context.js';
 
 export type RoutePolicy = (ctx: RestContext) => unknown;
 export type RouteMiddleware = (ctx: RestContext, next: () => Promise<unknown>) => unknown;
@@ -56,25 +58,30 @@ function compose(middlewares: readonly RouteMiddleware[], ctx: RestContext, last
 
 export function routeHandler(transport: TransportContext, plan: RoutePlan) {
   const route = { method: plan.method, path: plan.path, handler: plan.handler };
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
-    const handle = createRestContext(request, reply, requestQuery(request), plan.operationAuth);
+  // what the route checks; the operations its controller runs for this request do not check it again
+  const checked = plan.auth === false ? undefined : requirementOf(plan.permission, plan.auth?.scope);
+  // the route is one action of the operation layer: its permission, then Strapi's route pipeline
+  const run = transport.operations.action(plan.permission, async ({ actor, input: handle }: { actor: Actor | null; input: RestContextHandle }) => {
     const { ctx } = handle;
-    ctx.state.route = route;
-    if (plan.auth !== false) {
-      const actor = await transport.auth.actor(request);
-      checkPermission(actor, plan.permission, plan.auth?.scope);
+    if (actor) {
       if (actor.kind === 'user') ctx.state.user = actor.user;
       ctx.state.auth = authState(actor);
     }
     for (const policy of plan.policies) {
       if ((await policy(ctx)) === false) throw new PolicyError();
     }
-    const run = async (): Promise<unknown> => {
+    const action = async (): Promise<unknown> => {
       const value = await plan.action(ctx, async () => undefined);
       if (value !== undefined && !handle.bodySet()) ctx.body = value;
       return value;
     };
-    await (plan.middlewares.length === 0 ? run() : compose(plan.middlewares, ctx, run));
+    await (plan.middlewares.length === 0 ? action() : compose(plan.middlewares, ctx, action));
+  }, plan.auth === undefined ? {} : { auth: plan.auth });
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+    const handle = createRestContext(request, reply, requestQuery(request), plan.operationAuth, checked);
+    const { ctx } = handle;
+    ctx.state.route = route;
+    await run(ctx.caller, handle);
     if (handle.bodySet()) return reply.send(ctx.body);
     // Koa: no body and no status set is a 404; a status alone (204 after a delete) is an empty answer
     if (!handle.statusSet()) throw new NotFoundError();
