@@ -28,6 +28,9 @@ export const LAYERS: Readonly<Record<string, Layer>> = {
   transport: { imports: ['operations'] },
   rest: { imports: ['transport', 'documents', 'upload', 'auth', 'operations'], never: ['db'] },
   graphql: { imports: ['transport', 'documents', 'upload', 'auth', 'operations'], never: ['db'] },
+  // the Strapi adapter (src/strapi/README.md): project code, the `strapi` object, Koa ctx, factories,
+  // the GraphQL extension service; it plugs into the transports, which do not import it
+  strapi: { imports: ['rest', 'graphql'] },
   app: { imports: 'all' },
   cli: { imports: ['app'] },
 };

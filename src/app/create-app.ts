@@ -15,8 +15,9 @@ import type { LocaleService } from '../documents/locales.js';
 import type { Registry } from '../model/types.js';
 import type { QueryBudget } from '../query/query-cost.js';
 import { registerGraphql } from '../graphql/plugin.js';
-import { createGraphqlExtensions, type GraphqlExtensionService } from '../graphql/extension/extension-service.js';
-import { createHandlerRegistry } from '../graphql/extension/named-handlers.js';
+import { createGraphqlExtensions, type GraphqlExtensionService } from '../strapi/graphql/extension-service.js';
+import { createHandlerRegistry } from '../strapi/graphql/named-handlers.js';
+import { graphqlCustomization } from '../strapi/graphql/graphql-customization.js';
 import { registerRest } from '../rest/plugin.js';
 import type { TransportContext } from '../transport/transport-context.js';
 import { chooseUploadProvider } from '../upload/choose-provider.js';
@@ -29,18 +30,20 @@ import { createServer } from './create-server.js';
 import { applyMiddlewares } from './middlewares/apply-middlewares.js';
 import { registerHttpCaching } from './http-caching.js';
 import { createRuntime } from './runtime.js';
-import { loadLifecycles } from './user-code.js';
+import { loadLifecycles } from '../strapi/user-code.js';
 import { createProcessLogger, type Logger } from './logger.js';
 import { closeServer } from './close-server.js';
 import { registerHealthRoutes } from './health-routes.js';
 import { createReadinessCheck } from '../db/schema-readiness.js';
-import { loadContentTypeLifecycles } from './content-type-lifecycles.js';
-import { createStrapiFacade, type StrapiFacade } from './strapi-facade.js';
-import { loadProjectCode, NO_PROJECT_CODE } from './project-code.js';
-import { registerNamedHandlers, restFacade, type RestFacade } from './strapi-facade-rest.js';
-import { createRestParts } from '../rest/custom/rest-parts.js';
-import { customRouteActions } from '../rest/custom/route-plans.js';
-import type { FactoryStrapi } from '../rest/custom/factories.js';
+import { loadContentTypeLifecycles } from '../strapi/content-type-lifecycles.js';
+import { createStrapiFacade, type StrapiFacade } from '../strapi/strapi-facade.js';
+import { loadProjectCode, NO_PROJECT_CODE } from '../strapi/project-code.js';
+import { projectModules, type ProjectModules } from '../strapi/strapi-modules.js';
+import { registerNamedHandlers, restFacade, type RestFacade } from '../strapi/strapi-facade-rest.js';
+import { createRestParts } from '../strapi/rest/rest-parts.js';
+import { customRouteActions } from '../strapi/rest/route-plans.js';
+import type { FactoryStrapi } from '../strapi/rest/factories.js';
+import { registerProjectRoutes } from '../strapi/rest/project-routes.js';
 
 export interface CreateAppOptions {
   readonly dir: string;
@@ -94,6 +97,12 @@ export interface PluginHandle {
   service(name: string): unknown;
 }
 
+/**
+ * The modules project code imports by name (`@strapi/strapi`, `@strapi/utils`, `vellum`), with
+ * this very `createApp` in `vellum`: handed to the loaders, which sit below the app.
+ */
+export const PROJECT_MODULES: ProjectModules = projectModules({ createApp });
+
 export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
   // without a logger given, JSON lines on stdout (pino), configured once the config is read
   const processLogger = options.logger ? undefined : createProcessLogger();
@@ -138,9 +147,9 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
       });
     }
 
-    const lifecycles = await loadLifecycles(dir);
-    for (const { subscriber } of await loadContentTypeLifecycles(dir, registry)) operations.lifecycles.subscribe(subscriber);
-    const project = await loadProjectCode(dir);
+    const lifecycles = await loadLifecycles(dir, PROJECT_MODULES);
+    for (const { subscriber } of await loadContentTypeLifecycles(dir, registry, PROJECT_MODULES)) operations.lifecycles.subscribe(subscriber);
+    const project = await loadProjectCode(dir, PROJECT_MODULES);
     // custom route actions (api::article.article.popular) are grantable from register/bootstrap on
     runtime.stores.customActions.add(customRouteActions(project.routes));
     registerNamedHandlers(operations, project);
@@ -204,7 +213,7 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
     globalStrapi.strapi = app;
     facade.strapi = app as unknown as FactoryStrapi;
     await lifecycles.register?.({ strapi: app, app });
-    await applyMiddlewares(server, config.middlewares, { dir, app, log });
+    await applyMiddlewares(server, config.middlewares, { dir, app, log, modules: PROJECT_MODULES });
     registerHttpCaching(server, runtime.cache);
 
     const transport: TransportContext = {
@@ -215,8 +224,9 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
       graphql: config.graphql,
       environment: config.environment,
     };
-    await registerRest(transport, uploads, project === NO_PROJECT_CODE ? undefined : { parts: restParts, strapi: app as unknown as FactoryStrapi });
-    await registerGraphql(transport, { extensions: graphqlExtensions, handlers }, uploads);
+    const projectRoutes = project === NO_PROJECT_CODE ? undefined : (scoped: TransportContext) => registerProjectRoutes(scoped, { parts: restParts, strapi: app as unknown as FactoryStrapi });
+    await registerRest(transport, uploads, projectRoutes);
+    await registerGraphql(transport, graphqlCustomization(graphqlExtensions, handlers), uploads);
     await lifecycles.bootstrap?.({ strapi: app, app });
     await server.ready();
     return app;

@@ -7,7 +7,7 @@ import { join, resolve as resolvePath } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { StartupError } from '../../errors/index.js';
 import type { Logger } from '../logger.js';
-import { loadProjectModule } from '../strapi-modules.js';
+import { loadProjectModule, type ProjectModules } from '../../strapi/strapi-modules.js';
 import { registerBuiltin } from './builtin-middlewares.js';
 import { registerKoaMiddlewares, type KoaMiddleware } from './custom-middlewares.js';
 import { middlewareEntries, type MiddlewareEntry } from './middleware-entries.js';
@@ -28,17 +28,17 @@ function middlewareFile(dir: string, entry: MiddlewareEntry): string | undefined
   return undefined;
 }
 
-async function loadCustom(dir: string, entry: MiddlewareEntry, app: unknown): Promise<KoaMiddleware> {
+async function loadCustom(dir: string, entry: MiddlewareEntry, app: unknown, modules: ProjectModules | undefined): Promise<KoaMiddleware> {
   const file = middlewareFile(dir, entry);
   if (!file) throw new StartupError(`config/middlewares: middleware "${entry.name}" not found (looked for src/middlewares, src/api/*/middlewares or the resolve path)`);
-  const factory = loadProjectModule(dir, file);
+  const factory = loadProjectModule(dir, file, modules);
   if (typeof factory !== 'function') throw new StartupError(`${file}: a middleware must export (config, { strapi }) => async (ctx, next) => {…}`);
   const middleware = (factory as (config: unknown, context: { strapi: unknown; app: unknown }) => unknown)(entry.config, { strapi: app, app });
   if (typeof middleware !== 'function') throw new StartupError(`${file}: the middleware factory must return an async (ctx, next) function`);
   return middleware as KoaMiddleware;
 }
 
-export async function applyMiddlewares(server: FastifyInstance, list: readonly unknown[], options: { dir: string; app: unknown; log: Logger }): Promise<void> {
+export async function applyMiddlewares(server: FastifyInstance, list: readonly unknown[], options: { dir: string; app: unknown; log: Logger; modules?: ProjectModules }): Promise<void> {
   const custom: KoaMiddleware[] = [];
   for (const entry of middlewareEntries(list)) {
     if (await registerBuiltin(server, entry, options.log)) continue;
@@ -46,7 +46,7 @@ export async function applyMiddlewares(server: FastifyInstance, list: readonly u
       options.log.warn(`config/middlewares: "${entry.name}" is not supported by Vellum and is ignored`);
       continue;
     }
-    custom.push(await loadCustom(options.dir, entry, options.app));
+    custom.push(await loadCustom(options.dir, entry, options.app, options.modules));
   }
   registerKoaMiddlewares(server, custom);
 }

@@ -10,7 +10,7 @@ import { createCoreController, type CoreController, type CoreDeps, type ServiceM
 import { createCoreService, type CoreService } from './core-service.js';
 import { CORE_PARTS, factoryInfo, type CoreParts, type FactoryStrapi } from './factories.js';
 
-/** One loaded project file (app/project-code.ts). */
+/** One loaded project file (strapi/project-code.ts). */
 export interface NamedExport {
   readonly file: string;
   /** `global::x`, `api::article.x`, or a controller/service uid `api::article.article` */

@@ -10,7 +10,7 @@ import type { Actor } from '../../auth/actor.js';
 import { NotFoundError, PolicyError } from '../../errors/index.js';
 import { checkPermission } from '../../operations/access.js';
 import type { TransportContext } from '../../transport/transport-context.js';
-import { requestQuery } from '../request-query.js';
+import { requestQuery } from '../../rest/request-query.js';
 import type { Caller } from '../../operations/types.js';
 import { createRestContext, type RestContext } from './rest-context.js';
 

@@ -16,31 +16,34 @@
  */
 import { createJiti, requireCode } from '../config/jiti.js';
 import { STRAPI_UTILS_MODULE, errors } from '../errors/strapi-errors.js';
-import { factories } from '../rest/custom/factories.js';
+import { factories } from './rest/factories.js';
 import { forgetNativeModulesUnder, routeNativeRequires } from '../util/native-require-routes.js';
-import * as app from './create-app.js';
 
 const strapiModule = Object.freeze({ __esModule: true, factories, default: Object.freeze({ factories }) });
 
-/** The `vellum` package's exports (src/index.ts), from this running copy. */
-const vellumModule = Object.freeze({
-  __esModule: true,
-  factories,
-  errors,
-  // a getter: create-app.ts imports this module (through project-code.ts), so it is read late
-  get createApp() {
-    return app.createApp;
-  },
-});
+/**
+ * What `vellum` offers project code beside `factories` and `errors`: the package entry's
+ * `createApp`. create-app.ts hands it in (`projectModules({ createApp })`): the loaders here sit
+ * below the app, which calls them, so they cannot import it.
+ */
+export interface VellumEntry {
+  readonly createApp: unknown;
+}
 
-export const PROJECT_MODULES: Readonly<Record<string, unknown>> = Object.freeze({
-  '@strapi/strapi': strapiModule,
-  '@strapi/utils': STRAPI_UTILS_MODULE,
-  vellum: vellumModule,
-});
+export type ProjectModules = Readonly<Record<string, unknown>>;
+
+/** The modules project code gets by name; `vellum` holds `createApp` when `entry` gives it. */
+export function projectModules(entry?: VellumEntry): ProjectModules {
+  const vellum = Object.freeze({ __esModule: true, factories, errors, ...entry });
+  return Object.freeze({ '@strapi/strapi': strapiModule, '@strapi/utils': STRAPI_UTILS_MODULE, vellum });
+}
+
+/** For loads outside a running app (a test of one loader): `vellum` without `createApp`. */
+const WITHOUT_APP = projectModules();
 
 type Jiti = ReturnType<typeof createJiti>;
-let loader: Jiti | undefined;
+/** one jiti loader per module map (the app's, and WITHOUT_APP) */
+const loaders = new WeakMap<ProjectModules, Jiti>();
 
 /**
  * One file of project code, its default export unwrapped (`requireCode`: jiti's synchronous
@@ -49,9 +52,13 @@ let loader: Jiti | undefined;
  * hands it the same modules. No module cache, so a restarted app in the same process (develop
  * mode) sees edited files.
  */
-export function loadProjectModule(projectDir: string, file: string): unknown {
-  routeNativeRequires(projectDir, PROJECT_MODULES);
+export function loadProjectModule(projectDir: string, file: string, modules: ProjectModules = WITHOUT_APP): unknown {
+  routeNativeRequires(projectDir, modules);
   forgetNativeModulesUnder(projectDir);
-  loader ??= createJiti(import.meta.url, { interopDefault: true, moduleCache: false, fsCache: false, virtualModules: { ...PROJECT_MODULES } });
+  let loader = loaders.get(modules);
+  if (!loader) {
+    loader = createJiti(import.meta.url, { interopDefault: true, moduleCache: false, fsCache: false, virtualModules: { ...modules } });
+    loaders.set(modules, loader);
+  }
   return requireCode(loader, file);
 }

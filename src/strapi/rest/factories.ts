@@ -18,7 +18,7 @@ export interface CoreParts {
   service(uid: string): CoreService;
 }
 
-/** The `strapi` object factories and project code receive (the app; see app/strapi-facade-rest.ts). */
+/** The `strapi` object factories and project code receive (the app; see strapi/strapi-facade-rest.ts). */
 export interface FactoryStrapi {
   service(uid: string): unknown;
   controller(uid: string): unknown;

@@ -12,7 +12,7 @@ import type { Registry } from '../model/types.js';
 import { apiUid } from '../model/uid.js';
 import { LIFECYCLE_NAMES } from '../operations/lifecycles.js';
 import type { LifecycleSubscriber } from '../operations/types.js';
-import { loadProjectModule } from './strapi-modules.js';
+import { loadProjectModule, type ProjectModules } from './strapi-modules.js';
 
 export interface ContentTypeLifecycles {
   readonly uid: string;
@@ -26,7 +26,7 @@ const HOOKS = new Set(LIFECYCLE_NAMES.flatMap((name) => [`before${name}`, `after
 /** Strapi's database-level bulk hooks: documents never fire them, so they would silently never run. */
 const BULK = /^(before|after)(Create|Update|Delete)Many$/;
 
-export async function loadContentTypeLifecycles(projectDir: string, registry: Registry): Promise<ContentTypeLifecycles[]> {
+export async function loadContentTypeLifecycles(projectDir: string, registry: Registry, modules?: ProjectModules): Promise<ContentTypeLifecycles[]> {
   const apiDir = join(projectDir, 'src', 'api');
   const found: ContentTypeLifecycles[] = [];
   for (const api of await subdirectories(apiDir)) {
@@ -39,7 +39,7 @@ export async function loadContentTypeLifecycles(projectDir: string, registry: Re
       if (!registry.contentTypes.has(uid)) throw new StartupError(`${file}: no content type ${uid} (schema.json) beside it`);
       let loaded: unknown;
       try {
-        loaded = loadProjectModule(projectDir, path);
+        loaded = loadProjectModule(projectDir, path, modules);
       } catch (error) {
         throw new StartupError(`${file}: cannot be loaded: ${error instanceof Error ? error.message : String(error)}`);
       }

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { StartupError } from '../errors/index.js';
-import { loadProjectModule } from './strapi-modules.js';
+import { loadProjectModule, type ProjectModules } from './strapi-modules.js';
 
 export interface Lifecycles {
   register?(context: { strapi: unknown; app: unknown }): unknown;
@@ -15,11 +15,11 @@ export interface Lifecycles {
 
 const CANDIDATES = ['index.ts', 'index.mts', 'index.js', 'index.mjs', 'index.cjs'];
 
-export async function loadLifecycles(projectDir: string): Promise<Lifecycles> {
+export async function loadLifecycles(projectDir: string, modules?: ProjectModules): Promise<Lifecycles> {
   const file = CANDIDATES.map((name) => join(projectDir, 'src', name)).find((path) => existsSync(path));
   if (!file) return {};
   try {
-    const loaded = loadProjectModule(projectDir, file);
+    const loaded = loadProjectModule(projectDir, file, modules);
     return typeof loaded === 'object' && loaded !== null ? (loaded as Lifecycles) : {};
   } catch (error) {
     throw new StartupError(`${file}: cannot be loaded: ${error instanceof Error ? error.message : String(error)}`);

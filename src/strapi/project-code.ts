@@ -8,8 +8,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { StartupError } from '../errors/index.js';
-import type { NamedExport } from '../rest/custom/rest-parts.js';
-import { loadProjectModule } from './strapi-modules.js';
+import type { NamedExport } from './rest/rest-parts.js';
+import { loadProjectModule, type ProjectModules } from './strapi-modules.js';
 
 const EXTENSIONS = new Set(['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs']);
 
@@ -36,7 +36,7 @@ function codeFiles(dir: string): string[] {
 
 const stem = (file: string): string => basename(file, extname(file));
 
-export async function loadProjectCode(projectDir: string): Promise<ProjectCode> {
+export async function loadProjectCode(projectDir: string, modules?: ProjectModules): Promise<ProjectCode> {
   const src = join(projectDir, 'src');
   const apiRoot = join(src, 'api');
   const apis = existsSync(apiRoot) ? readdirSync(apiRoot, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort() : [];
@@ -46,7 +46,7 @@ export async function loadProjectCode(projectDir: string): Promise<ProjectCode> 
 
   const load = async (file: string, name: string, api?: string): Promise<ProjectFile> => {
     try {
-      return { file, name, api, value: loadProjectModule(projectDir, file) };
+      return { file, name, api, value: loadProjectModule(projectDir, file, modules) };
     } catch (error) {
       throw new StartupError(`${file}: cannot be loaded: ${error instanceof Error ? error.message : String(error)}`);
     }
