@@ -12,6 +12,7 @@ import { checkPermission } from '../../operations/access.js';
 import type { TransportContext } from '../../transport/transport-context.js';
 import { requestQuery } from '../../rest/request-query.js';
 import type { Caller } from '../../operations/types.js';
+import { compose } from '../../util/compose.js';
 import { createRestContext, type RestContext } from './rest-context.js';
 
 export type RoutePolicy = (ctx: RestContext) => unknown;
@@ -42,18 +43,6 @@ function authState(actor: Actor): RestContext['state']['auth'] {
   }
 }
 
-/** Koa's compose: each middleware gets `next`, which runs the rest of the chain, then `last`. */
-function compose(middlewares: readonly RouteMiddleware[], ctx: RestContext, last: () => Promise<unknown>): Promise<unknown> {
-  let reached = -1;
-  const dispatch = async (index: number): Promise<unknown> => {
-    if (index <= reached) throw new Error('a route middleware called next() more than once');
-    reached = index;
-    const middleware = middlewares[index];
-    return middleware ? middleware(ctx, () => dispatch(index + 1)) : last();
-  };
-  return dispatch(0);
-}
-
 export function routeHandler(transport: TransportContext, plan: RoutePlan) {
   const route = { method: plan.method, path: plan.path, handler: plan.handler };
   return async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
@@ -74,7 +63,7 @@ export function routeHandler(transport: TransportContext, plan: RoutePlan) {
       if (value !== undefined && !handle.bodySet()) ctx.body = value;
       return value;
     };
-    await (plan.middlewares.length === 0 ? run() : compose(plan.middlewares, ctx, run));
+    await (plan.middlewares.length === 0 ? run() : compose(plan.middlewares, ctx, run, 'a route middleware'));
     if (handle.bodySet()) return reply.send(ctx.body);
     // Koa: no body and no status set is a 404; a status alone (204 after a delete) is an empty answer
     if (!handle.statusSet()) throw new NotFoundError();
