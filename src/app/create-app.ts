@@ -36,13 +36,12 @@ import { closeServer } from './close-server.js';
 import { registerHealthRoutes } from './health-routes.js';
 import { createReadinessCheck } from '../db/schema-readiness.js';
 import { loadContentTypeLifecycles } from '../strapi/content-type-lifecycles.js';
-import { createStrapiFacade, type StrapiFacade } from '../strapi/strapi-facade.js';
+import { clearGlobalStrapi, setGlobalStrapi, withStrapiMembers, type StrapiMembers } from '../strapi/strapi-object.js';
 import { loadProjectCode, NO_PROJECT_CODE } from '../strapi/project-code.js';
 import { projectModules, type ProjectModules } from '../strapi/strapi-modules.js';
-import { registerNamedHandlers, restFacade, type RestFacade } from '../strapi/strapi-facade-rest.js';
+import { registerNamedHandlers } from '../strapi/strapi-facade-rest.js';
 import { createRestParts } from '../strapi/rest/rest-parts.js';
 import { customRouteActions } from '../strapi/rest/route-plans.js';
-import type { FactoryStrapi } from '../strapi/rest/factories.js';
 import { registerProjectRoutes } from '../strapi/rest/project-routes.js';
 
 export interface CreateAppOptions {
@@ -52,7 +51,8 @@ export interface CreateAppOptions {
   readonly logger?: Logger;
 }
 
-export interface VellumApp extends StrapiFacade, RestFacade {
+/** The app's own members, Vellum's names; the Strapi adapter adds Strapi's (`VellumApp`). */
+export interface AppCore {
   readonly dir: string;
   readonly registry: Registry;
   readonly server: FastifyInstance;
@@ -90,6 +90,9 @@ export interface VellumApp extends StrapiFacade, RestFacade {
    */
   stop(): Promise<void>;
 }
+
+/** The running app: its own members, and Strapi's, which make it the `strapi` object project code gets (src/strapi/strapi-object.ts). */
+export interface VellumApp extends AppCore, StrapiMembers {}
 
 export interface PluginHandle {
   service(name: 'extension'): GraphqlExtensionService;
@@ -154,9 +157,8 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
     runtime.stores.customActions.add(customRouteActions(project.routes));
     registerNamedHandlers(operations, project);
     const rest = { ...config.api.rest, budget: queryBudget(config.api.rest) };
-    // built before the app object: factories receive the app itself as `strapi` once it exists
-    const facade: { strapi?: FactoryStrapi } = {};
-    const restParts = createRestParts({ operations, query: { registry, rest }, registry, strapi: () => facade.strapi as FactoryStrapi }, project);
+    // built before the app object: factories receive the app itself as `strapi` (read on first use, once it exists)
+    const restParts = createRestParts({ operations, query: { registry, rest }, registry, strapi: () => app }, project);
     // filled by register(): the GraphQL extension service and named policies and middlewares
     const graphqlExtensions = createGraphqlExtensions();
     const handlers = createHandlerRegistry(operations);
@@ -164,8 +166,7 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
       service: ((name: string) => (name === 'extension' ? graphqlExtensions.service : undefined)) as PluginHandle['service'],
     };
     const i18nPlugin: PluginHandle = { service: ((name: string) => (name === 'locales' ? i18n : undefined)) as PluginHandle['service'] };
-    const app: VellumApp = {
-      ...createStrapiFacade({ config, registry, db, log, operations, documents }),
+    const core: AppCore = {
       dir, registry, server, uploads, repository, operations,
       get draining() {
         return draining;
@@ -176,7 +177,6 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
       usersPermissions: auth.usersPermissions,
       plugin: (name) => (name === 'graphql' ? graphqlPlugin : name === 'i18n' ? i18nPlugin : undefined),
       i18n,
-      ...restFacade(restParts),
       registerPolicy: (name, handler) => handlers.registerPolicy(name, handler),
       registerMiddleware: (name, handler) => handlers.registerMiddleware(name, handler),
       policy: (name) => handlers.policy(name),
@@ -200,7 +200,7 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
           try {
             await lifecycles.destroy?.({ strapi: app, app });
           } finally {
-            if (globalStrapi.strapi === app) delete globalStrapi.strapi;
+            clearGlobalStrapi(app);
             provider.close?.();
             await runtime.close();
           }
@@ -208,10 +208,8 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
         return stopping;
       },
     };
-    // Strapi's global `strapi`, which lifecycles files and services use without importing it
-    // (the last app started in a process, as in Strapi, where there is only one)
-    globalStrapi.strapi = app;
-    facade.strapi = app as unknown as FactoryStrapi;
+    const app: VellumApp = withStrapiMembers(core, { config, registry, db, log, operations, documents, rest: restParts });
+    setGlobalStrapi(app);
     await lifecycles.register?.({ strapi: app, app });
     await applyMiddlewares(server, config.middlewares, { dir, app, log, modules: PROJECT_MODULES });
     registerHttpCaching(server, runtime.cache);
@@ -224,7 +222,7 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
       graphql: config.graphql,
       environment: config.environment,
     };
-    const projectRoutes = project === NO_PROJECT_CODE ? undefined : (scoped: TransportContext) => registerProjectRoutes(scoped, { parts: restParts, strapi: app as unknown as FactoryStrapi });
+    const projectRoutes = project === NO_PROJECT_CODE ? undefined : (scoped: TransportContext) => registerProjectRoutes(scoped, { parts: restParts, strapi: app });
     await registerRest(transport, uploads, projectRoutes);
     await registerGraphql(transport, graphqlCustomization(graphqlExtensions, handlers), uploads);
     await lifecycles.bootstrap?.({ strapi: app, app });
@@ -235,8 +233,6 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
     throw error;
   }
 }
-
-const globalStrapi = globalThis as { strapi?: unknown };
 
 /** The `api.rest` limits every parsed query is checked against, REST and GraphQL alike. */
 function queryBudget(rest: ProjectConfig['api']['rest']): QueryBudget {
