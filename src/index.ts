@@ -3,5 +3,5 @@
  * what Strapi projects import from `@strapi/strapi` and `@strapi/utils`.
  */
 export { createApp, type CreateAppOptions, type VellumApp } from './app/create-app.js';
-export { factories } from './rest/custom/factories.js';
+export { factories } from './strapi/rest/factories.js';
 export { errors } from './errors/strapi-errors.js';

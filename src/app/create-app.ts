@@ -16,8 +16,9 @@ import type { LocaleService } from '../documents/locales.js';
 import type { Registry } from '../model/types.js';
 import type { QueryBudget } from '../query/query-cost.js';
 import { registerGraphql } from '../graphql/plugin.js';
-import { createGraphqlExtensions, type GraphqlExtensionService } from '../graphql/extension/extension-service.js';
-import { createHandlerRegistry } from '../graphql/extension/named-handlers.js';
+import { createGraphqlExtensions, type GraphqlExtensionService } from '../strapi/graphql/extension-service.js';
+import { createHandlerRegistry } from '../strapi/graphql/named-handlers.js';
+import { graphqlCustomization } from '../strapi/graphql/graphql-customization.js';
 import { registerRest } from '../rest/plugin.js';
 import type { TransportContext } from '../transport/transport-context.js';
 import { chooseUploadProvider } from '../upload/choose-provider.js';
@@ -30,19 +31,19 @@ import { createServer } from './create-server.js';
 import { applyMiddlewares } from './middlewares/apply-middlewares.js';
 import { registerHttpCaching } from './http-caching.js';
 import { createRuntime } from './runtime.js';
-import { loadLifecycles } from './user-code.js';
+import { loadLifecycles } from '../strapi/user-code.js';
 import { createProcessLogger, type Logger } from './logger.js';
 import { closeServer } from './close-server.js';
 import { registerHealthRoutes } from './health-routes.js';
 import { createReadinessCheck } from '../db/schema-readiness.js';
-import { loadContentTypeLifecycles } from './content-type-lifecycles.js';
-import { createStrapiFacade, type StrapiFacade } from './strapi-facade.js';
-import { loadProjectCode, NO_PROJECT_CODE } from './project-code.js';
-import { projectModules, type ProjectModules } from './strapi-modules.js';
-import { registerNamedHandlers, restFacade, type RestFacade } from './strapi-facade-rest.js';
-import { createRestParts } from '../rest/custom/rest-parts.js';
-import { customRouteActions } from '../rest/custom/route-plans.js';
-import type { FactoryStrapi } from '../rest/custom/factories.js';
+import { loadContentTypeLifecycles } from '../strapi/content-type-lifecycles.js';
+import { clearGlobalStrapi, setGlobalStrapi, withStrapiMembers, type StrapiMembers } from '../strapi/strapi-object.js';
+import { loadProjectCode, NO_PROJECT_CODE } from '../strapi/project-code.js';
+import { projectModules, type ProjectModules } from '../strapi/strapi-modules.js';
+import { registerNamedHandlers } from '../strapi/strapi-facade-rest.js';
+import { createRestParts } from '../strapi/rest/rest-parts.js';
+import { customRouteActions } from '../strapi/rest/route-plans.js';
+import { registerProjectRoutes } from '../strapi/rest/project-routes.js';
 
 export interface CreateAppOptions {
   readonly dir: string;
@@ -51,7 +52,8 @@ export interface CreateAppOptions {
   readonly logger?: Logger;
 }
 
-export interface VellumApp extends StrapiFacade, RestFacade {
+/** The app's own members, Vellum's names; the Strapi adapter adds Strapi's (`VellumApp`). */
+export interface AppCore {
   readonly dir: string;
   readonly registry: Registry;
   readonly server: FastifyInstance;
@@ -89,6 +91,9 @@ export interface VellumApp extends StrapiFacade, RestFacade {
    */
   stop(): Promise<void>;
 }
+
+/** The running app: its own members, and Strapi's, which make it the `strapi` object project code gets (src/strapi/strapi-object.ts). */
+export interface VellumApp extends AppCore, StrapiMembers {}
 
 export interface PluginHandle {
   service(name: 'extension'): GraphqlExtensionService;
@@ -155,9 +160,8 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
     runtime.stores.customActions.add(customRouteActions(project.routes));
     registerNamedHandlers(operations, project);
     const rest = { ...config.api.rest, budget: queryBudget(config.api.rest) };
-    // built before the app object: factories receive the app itself as `strapi` once it exists
-    const facade: { strapi?: FactoryStrapi } = {};
-    const restParts = createRestParts({ operations, query: { registry, rest }, registry, strapi: () => facade.strapi as FactoryStrapi }, project);
+    // built before the app object: factories receive the app itself as `strapi` (read on first use, once it exists)
+    const restParts = createRestParts({ operations, query: { registry, rest }, registry, strapi: () => app }, project);
     // filled by register(): the GraphQL extension service and named policies and middlewares
     const graphqlExtensions = createGraphqlExtensions();
     const handlers = createHandlerRegistry(operations);
@@ -165,8 +169,7 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
       service: ((name: string) => (name === 'extension' ? graphqlExtensions.service : undefined)) as PluginHandle['service'],
     };
     const i18nPlugin: PluginHandle = { service: ((name: string) => (name === 'locales' ? i18n : undefined)) as PluginHandle['service'] };
-    const app: VellumApp = {
-      ...createStrapiFacade({ config, registry, db, log, operations, documents }),
+    const core: AppCore = {
       dir, registry, server, uploads, repository, operations,
       get draining() {
         return draining;
@@ -177,7 +180,6 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
       usersPermissions: auth.usersPermissions,
       plugin: (name) => (name === 'graphql' ? graphqlPlugin : name === 'i18n' ? i18nPlugin : undefined),
       i18n,
-      ...restFacade(restParts),
       registerPolicy: (name, handler) => handlers.registerPolicy(name, handler),
       registerMiddleware: (name, handler) => handlers.registerMiddleware(name, handler),
       policy: (name) => handlers.policy(name),
@@ -201,7 +203,7 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
           try {
             await lifecycles.destroy?.({ strapi: app, app });
           } finally {
-            if (globalStrapi.strapi === app) delete globalStrapi.strapi;
+            clearGlobalStrapi(app);
             provider.close?.();
             await runtime.close();
           }
@@ -209,10 +211,8 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
         return stopping;
       },
     };
-    // Strapi's global `strapi`, which lifecycles files and services use without importing it
-    // (the last app started in a process, as in Strapi, where there is only one)
-    globalStrapi.strapi = app;
-    facade.strapi = app as unknown as FactoryStrapi;
+    const app: VellumApp = withStrapiMembers(core, { config, registry, db, log, operations, documents, rest: restParts });
+    setGlobalStrapi(app);
     await lifecycles.register?.({ strapi: app, app });
     await applyMiddlewares(server, config.middlewares, { dir, app, log, modules: PROJECT_MODULES });
     registerHttpCaching(server, runtime.cache);
@@ -224,8 +224,9 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
       graphql: config.graphql,
       environment: config.environment,
     };
-    await registerRest(transport, uploads, project === NO_PROJECT_CODE ? undefined : { parts: restParts, strapi: app as unknown as FactoryStrapi });
-    await registerGraphql(transport, { extensions: graphqlExtensions, handlers }, uploads);
+    const projectRoutes = project === NO_PROJECT_CODE ? undefined : (scoped: TransportContext) => registerProjectRoutes(scoped, { parts: restParts, strapi: app });
+    await registerRest(transport, uploads, projectRoutes);
+    await registerGraphql(transport, graphqlCustomization(graphqlExtensions, handlers), uploads);
     await lifecycles.bootstrap?.({ strapi: app, app });
     await server.ready();
     return app;
@@ -234,8 +235,6 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
     throw error;
   }
 }
-
-const globalStrapi = globalThis as { strapi?: unknown };
 
 const WRITES: ReadonlySet<string> = new Set(['create', 'update', 'delete']);
 /** a write of the media library's service (no caller): its routes and mutations answer the file */

@@ -23,7 +23,7 @@ import { CONTENT_STATE_TYPE, CONTENT_STATE_UID, ensureContentStamp } from '../en
 import type { EngineContext } from '../engine/types.js';
 import { StartupError } from '../errors/index.js';
 import { loadRegistry } from '../model/load-models.js';
-import { createDocumentService, type DocumentService } from '../operations/document-service.js';
+import { createDocumentService, type DocumentService } from '../strapi/document-service.js';
 import { createOperations, type Operations } from '../operations/operations.js';
 import { withServiceWrites } from '../operations/service-writes.js';
 import type { Registry } from '../model/types.js';

@@ -6,7 +6,7 @@
  * permission version stamp, so running servers follow within a second.
  */
 import { PROJECT_MODULES } from '../app/create-app.js';
-import { loadProjectCode } from '../app/project-code.js';
+import { loadProjectCode } from '../strapi/project-code.js';
 import { createRuntime } from '../app/runtime.js';
 import type { Logger } from '../app/logger.js';
 import { knownActions } from '../auth/actions.js';
@@ -15,7 +15,7 @@ import type { Env } from '../config/types.js';
 import type { LocaleService } from '../documents/locales.js';
 import type { EngineContext } from '../engine/types.js';
 import { UnknownPermissionsError, VellumError } from '../errors/index.js';
-import { customRouteActions } from '../rest/custom/route-plans.js';
+import { customRouteActions } from '../strapi/rest/route-plans.js';
 
 export interface AuthProject {
   readonly stores: AuthStores;

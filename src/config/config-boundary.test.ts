@@ -13,7 +13,7 @@ const FORBIDDEN = [/\bprocess\.env\b/, /\bconfig\.raw\b/, /\bconfig\.env\b/, /\b
  * Vellum does not read included): the one place outside src/config that reads `config.raw`, and
  * only on behalf of user code.
  */
-const USER_CODE_FACADE = 'app/strapi-facade.ts';
+const USER_CODE_FACADE = 'strapi/strapi-facade.ts';
 
 async function sourceFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });

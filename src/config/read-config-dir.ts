@@ -20,7 +20,7 @@ const TS_EXTENSIONS = new Set(['.ts', '.mts', '.cts']);
 
 // TypeScript and ESM/CJS config files load without a build step. No module cache, so a
 // restarted app in the same process (develop mode) sees edited files. `@strapi/utils` is the
-// running server's (app/strapi-modules.ts says why), as in project code, also in a CommonJS
+// running server's (strapi/strapi-modules.ts says why), as in project code, also in a CommonJS
 // config file jiti leaves to Node (util/native-require-routes.ts).
 const virtualModules = { '@strapi/utils': STRAPI_UTILS_MODULE };
 const jiti = createJiti(import.meta.url, { interopDefault: true, moduleCache: false, virtualModules });

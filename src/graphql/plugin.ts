@@ -3,7 +3,7 @@
  * and serves it over HTTP with graphql-js 16 directly (no GraphQL server library: Fastify does
  * the HTTP, `execute-request.ts` the GraphQL-over-HTTP rules; see docs/graphql.md).
  */
-import { NoSchemaIntrospectionCustomRule, specifiedRules, type ValidationRule } from 'graphql';
+import { NoSchemaIntrospectionCustomRule, specifiedRules, type GraphQLSchema, type ValidationRule } from 'graphql';
 import type { TransportContext } from '../transport/transport-context.js';
 import type { UploadService } from '../upload/upload-service.js';
 import { withAuthOperations } from './auth/auth-operations.js';
@@ -23,22 +23,28 @@ import {
   type SandboxAsset,
 } from './sandbox/sandbox-page.js';
 import { buildGraphqlSchema } from './schema/build-schema.js';
-import { applyExtensions } from './extension/apply-extensions.js';
-import { createGraphqlExtensions, type GraphqlExtensions } from './extension/extension-service.js';
-import { createHandlerRegistry, type NamedHandlers } from './extension/named-handlers.js';
+import { ALL_ENABLED, type ShadowCrudView } from './schema/shadow-crud-view.js';
 
-/** What project code registered for GraphQL: the extension service's state and the named policies and middlewares. */
 /** the v4 GraphQL plugin's message for a missing permission (REST keeps Strapi 5's `Forbidden`) */
 const FORBIDDEN_ACCESS = 'Forbidden access';
 
+/**
+ * What project code registered for GraphQL, as the Strapi adapter hands it in
+ * (src/strapi/graphql/graphql-customization.ts): the shadow-CRUD settings the schema is built
+ * with, and the step that adds the project's extensions to the built schema.
+ */
 export interface GraphqlCustomization {
-  readonly extensions: GraphqlExtensions;
-  readonly handlers: NamedHandlers;
+  readonly shadowCrud: ShadowCrudView;
+  /** what is wrong in the settings, logged at start (a `disableAction` that names no action) */
+  warnings(): readonly string[];
+  extend(schema: GraphQLSchema, ctx: TransportContext): Promise<GraphQLSchema>;
 }
+
+const NO_CUSTOMIZATION: GraphqlCustomization = { shadowCrud: ALL_ENABLED, warnings: () => [], extend: async (schema) => schema };
 
 export async function registerGraphql(
   ctx: TransportContext,
-  customization: GraphqlCustomization = { extensions: createGraphqlExtensions(), handlers: createHandlerRegistry() },
+  customization: GraphqlCustomization = NO_CUSTOMIZATION,
   /** the media library the upload mutations store files with (the one the REST upload routes use) */
   uploads?: UploadService,
 ): Promise<void> {
@@ -46,15 +52,10 @@ export async function registerGraphql(
   for (const warning of config.warnings) ctx.log.warn(warning);
   if (!config.enabled) return;
 
-  const { extensions, handlers } = customization;
-  for (const action of extensions.settings.unknownActions()) ctx.log.warn(`GraphQL extension service: disableAction("${action}") names no action (known: find, findOne, create, update, delete, "*")`);
+  for (const warning of customization.warnings()) ctx.log.warn(warning);
   // users-permissions operations (register, login, me) join the generated schema, then the project's extensions
-  const generated = withAuthOperations(buildGraphqlSchema(ctx.registry, { shadowCRUD: config.shadowCRUD, settings: extensions.settings }), ctx.auth, ctx.operations);
-  const schema = await applyExtensions(generated, await extensions.resolve(ctx.app), {
-    app: ctx.app,
-    handlers,
-    actor: (request) => ctx.operations.actor({ request }),
-  });
+  const generated = withAuthOperations(buildGraphqlSchema(ctx.registry, { shadowCRUD: config.shadowCRUD, settings: customization.shadowCrud }), ctx.auth, ctx.operations);
+  const schema = await customization.extend(generated, ctx);
   if (config.tracing) instrumentSchemaForTracing(schema);
   const introspection = config.introspection ?? ctx.environment !== 'production';
   const rules: ValidationRule[] = [...specifiedRules, depthLimitRule(config.depthLimit), relationFieldLimitRule(ctx.rest.budget.maxPopulateNodes)];

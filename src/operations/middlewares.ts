@@ -1,7 +1,8 @@
 /**
  * Operation middlewares (Strapi 5 document-service middlewares): a Koa-style chain around the
- * lifecycles and the repository call.
+ * lifecycles and the repository call, on the one `compose` (util/compose.ts).
  */
+import { compose } from '../util/compose.js';
 import type { OperationContext, OperationMiddleware } from './types.js';
 
 /**
@@ -13,12 +14,5 @@ export function runMiddlewares(
   context: OperationContext,
   core: (context: OperationContext) => Promise<unknown>,
 ): Promise<unknown> {
-  let reached = -1;
-  const dispatch = (index: number): Promise<unknown> => {
-    if (index <= reached) return Promise.reject(new Error('an operation middleware called next() more than once'));
-    reached = index;
-    const middleware = middlewares[index];
-    return middleware ? middleware(context, () => dispatch(index + 1)) : core(context);
-  };
-  return dispatch(0);
+  return compose(middlewares, context, core, 'an operation middleware');
 }

@@ -3,7 +3,7 @@
  * (`strapi.service(uid).find(query)`): a core service whose `find`, `findOne`, `create`,
  * `update` or `delete` the project replaces takes effect for REST, with the request's caller
  * (permission check and sanitising still apply when the override calls `super`). Which services
- * count as overrides: src/rest/custom/rest-parts.test.ts.
+ * count as overrides: src/strapi/rest/rest-parts.test.ts.
  */
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDialect } from '../helpers/dialects.js';

@@ -7,7 +7,7 @@ import { join, resolve as resolvePath } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { StartupError } from '../../errors/index.js';
 import type { Logger } from '../logger.js';
-import { loadProjectModule, type ProjectModules } from '../strapi-modules.js';
+import { loadProjectModule, type ProjectModules } from '../../strapi/strapi-modules.js';
 import { registerBuiltin } from './builtin-middlewares.js';
 import { registerKoaMiddlewares, type KoaMiddleware } from './custom-middlewares.js';
 import { middlewareEntries, type MiddlewareEntry } from './middleware-entries.js';

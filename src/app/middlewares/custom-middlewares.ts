@@ -5,7 +5,7 @@
  * does not call `next()` answers the request itself.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { koaContext, type KoaLikeContext } from './koa-context.js';
+import { koaContext, type KoaLikeContext } from '../../strapi/koa-context.js';
 
 export type KoaMiddleware = (ctx: KoaLikeContext, next: () => Promise<void>) => unknown;
 

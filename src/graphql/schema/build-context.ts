@@ -6,7 +6,7 @@
 import type { GraphQLNamedType } from 'graphql';
 import { UPLOAD_FILE_UID } from '../../model/built-in-types.js';
 import type { Attribute, ContentType, Registry } from '../../model/types.js';
-import { ALL_ENABLED, type ShadowCrudView } from '../extension/shadow-crud.js';
+import { ALL_ENABLED, type ShadowCrudView } from './shadow-crud-view.js';
 import type { SchemaResolvers } from './schema-resolvers.js';
 
 export class BuildContext {

@@ -23,7 +23,7 @@ import {
 import { UPLOAD_FILE_UID } from '../../model/built-in-types.js';
 import type { ContentType, Registry } from '../../model/types.js';
 import type { GraphqlAction, GraphqlContext } from '../context.js';
-import type { ShadowCrudView } from '../extension/shadow-crud.js';
+import type { ShadowCrudView } from './shadow-crud-view.js';
 import { BuildContext } from './build-context.js';
 import type { SchemaResolvers } from './schema-resolvers.js';
 import { SHADOW_CRUD_RESOLVERS } from '../resolvers/shadow-crud-resolvers.js';

@@ -12,7 +12,7 @@ import type { PublicationStatus } from '../query/ast.js';
 import type { RestLimits } from '../query/limits.js';
 import { parseLocale } from '../query/parse-locale.js';
 import { parseRestQuery, parseSelection } from '../query/parse-rest-query.js';
-import type { TypeOperations } from './operations.js';
+import type { TypeOperations } from '../operations/operations.js';
 
 export interface FindParams {
   filters?: unknown;

@@ -18,12 +18,13 @@ export interface CoreParts {
   service(uid: string): CoreService;
 }
 
-/** The `strapi` object factories and project code receive (the app; see app/strapi-facade-rest.ts). */
+/** The `strapi` object factories and project code receive (the app with Strapi's members: strapi/strapi-object.ts). */
 export interface FactoryStrapi {
   service(uid: string): unknown;
   controller(uid: string): unknown;
   documents(uid: string): unknown;
-  readonly [key: string | symbol]: unknown;
+  /** set by the rest parts (rest-parts.ts) before a factory runs */
+  [CORE_PARTS]?: CoreParts;
 }
 export interface FactoryArgs {
   readonly strapi: FactoryStrapi;
@@ -61,7 +62,7 @@ export interface CoreRouter {
 }
 
 function coreParts(strapi: FactoryStrapi): CoreParts {
-  const parts = strapi[CORE_PARTS] as CoreParts | undefined;
+  const parts = strapi[CORE_PARTS];
   if (!parts) throw new Error('factories: this object was made for a Vellum app; call it with the app as { strapi }');
   return parts;
 }

@@ -12,8 +12,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NotFoundError, PolicyError } from '../../errors/index.js';
 import { requirementOf } from '../../operations/access.js';
 import type { TransportContext } from '../../transport/transport-context.js';
-import { requestQuery } from '../request-query.js';
+import { requestQuery } from '../../rest/request-query.js';
 import type { Actor, Caller } from '../../operations/types.js';
+import { compose } from '../../util/compose.js';
 import { createRestContext, type RestContext, type RestContextHandle } from './rest-context.js';
 
 export type RoutePolicy = (ctx: RestContext) => unknown;
@@ -44,18 +45,6 @@ function authState(actor: Actor): RestContext['state']['auth'] {
   }
 }
 
-/** Koa's compose: each middleware gets `next`, which runs the rest of the chain, then `last`. */
-function compose(middlewares: readonly RouteMiddleware[], ctx: RestContext, last: () => Promise<unknown>): Promise<unknown> {
-  let reached = -1;
-  const dispatch = async (index: number): Promise<unknown> => {
-    if (index <= reached) throw new Error('a route middleware called next() more than once');
-    reached = index;
-    const middleware = middlewares[index];
-    return middleware ? middleware(ctx, () => dispatch(index + 1)) : last();
-  };
-  return dispatch(0);
-}
-
 export function routeHandler(transport: TransportContext, plan: RoutePlan) {
   const route = { method: plan.method, path: plan.path, handler: plan.handler };
   // what the route checks; the operations its controller runs for this request do not check it again
@@ -75,7 +64,7 @@ export function routeHandler(transport: TransportContext, plan: RoutePlan) {
       if (value !== undefined && !handle.bodySet()) ctx.body = value;
       return value;
     };
-    await (plan.middlewares.length === 0 ? action() : compose(plan.middlewares, ctx, action));
+    await (plan.middlewares.length === 0 ? action() : compose(plan.middlewares, ctx, action, 'a route middleware'));
   }, plan.auth === undefined ? {} : { auth: plan.auth });
   return async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
     const handle = createRestContext(request, reply, requestQuery(request), plan.operationAuth, checked);

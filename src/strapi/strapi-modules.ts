@@ -16,7 +16,7 @@
  */
 import { createJiti, requireCode } from '../config/jiti.js';
 import { STRAPI_UTILS_MODULE, errors } from '../errors/strapi-errors.js';
-import { factories } from '../rest/custom/factories.js';
+import { factories } from './rest/factories.js';
 import { forgetNativeModulesUnder, routeNativeRequires } from '../util/native-require-routes.js';
 
 const strapiModule = Object.freeze({ __esModule: true, factories, default: Object.freeze({ factories }) });

@@ -11,7 +11,7 @@ import type { CoreDeps, ServiceMethod } from './core-deps.js';
 import { createCoreService, type CoreService } from './core-service.js';
 import { CORE_PARTS, factoryInfo, type CoreParts, type FactoryStrapi } from './factories.js';
 
-/** One loaded project file (app/project-code.ts). */
+/** One loaded project file (strapi/project-code.ts). */
 export interface NamedExport {
   readonly file: string;
   /** `global::x`, `api::article.x`, or a controller/service uid `api::article.article` */

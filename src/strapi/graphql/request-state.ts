@@ -1,6 +1,6 @@
 /**
- * `ctx.state` and the Koa-like `ctx.http` that Strapi resolver middlewares and policies read,
- * derived from the request's actor once per request.
+ * `ctx.state` and the Koa-style `ctx.http` (koa-context.ts `KoaContext`) that Strapi resolver
+ * middlewares and policies read, derived from the request's actor once per request.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../../operations/types.js';
@@ -18,7 +18,7 @@ export function stateOf(actor: Actor): RequestState {
 }
 
 export function httpContextOf(request: FastifyRequest, state: RequestState): HttpContext {
-  const headers = request.headers as Record<string, unknown>;
+  const headers = request.headers;
   return {
     request: { headers, method: request.method, url: request.url, ip: request.ip, body: request.body },
     state,

@@ -16,6 +16,7 @@ import {
   type ErrorDetails,
 } from '../../errors/index.js';
 import type { Caller } from '../../operations/types.js';
+import { replyAccess, type KoaReplyContext } from '../koa-context.js';
 
 export interface RestState extends Record<string, unknown> {
   user?: unknown;
@@ -23,7 +24,7 @@ export interface RestState extends Record<string, unknown> {
   route?: { method: string; path: string; handler: string };
 }
 
-export interface RestContext {
+export interface RestContext extends KoaReplyContext<RestState> {
   readonly request: {
     readonly method: string;
     readonly url: string;
@@ -36,15 +37,6 @@ export interface RestContext {
   };
   query: Record<string, unknown>;
   params: Record<string, string>;
-  readonly state: RestState;
-  readonly method: string;
-  readonly url: string;
-  readonly path: string;
-  readonly headers: FastifyRequest['headers'];
-  body: unknown;
-  status: number;
-  set(name: string | Record<string, string>, value?: string): void;
-  get(name: string): string;
   throw(status: number, message?: string, details?: ErrorDetails): never;
   badRequest(message?: string, details?: ErrorDetails): never;
   unauthorized(message?: string, details?: ErrorDetails): never;
@@ -69,15 +61,11 @@ export function createRestContext(
   /** the permission the route checked (`Caller.checked`) */
   checked?: string,
 ): RestContextHandle {
-  const url = request.url;
-  const path = url.split('?')[0] ?? url;
+  const { url, path, set, get } = replyAccess(request, reply);
   let body: unknown;
   let bodySet = false;
   let statusSet = false;
   const req = { method: request.method, url, path, headers: request.headers, header: request.headers, body: request.body, query, ip: request.ip };
-  const setHeader = (name: string, value: string): void => {
-    reply.header(name, value);
-  };
   let caller: Caller | undefined;
   const ctx: RestContext = {
     request: req,
@@ -94,11 +82,8 @@ export function createRestContext(
     set body(value: unknown) { body = value; bodySet = true; },
     get status() { return reply.statusCode; },
     set status(code: number) { reply.code(code); statusSet = true; },
-    set(name, value) {
-      if (typeof name === 'string') setHeader(name, value ?? '');
-      else for (const [k, v] of Object.entries(name)) setHeader(k, v);
-    },
-    get: (name) => String(request.headers[name.toLowerCase()] ?? ''),
+    set,
+    get,
     throw(status, message, details) {
       if (status === 400) throw new ValidationError(message, details);
       if (status >= 500) throw new Error(message ?? `HTTP ${status}`);

@@ -7,7 +7,7 @@
 import { MethodNotAllowedError, StartupError } from '../../errors/index.js';
 import type { ContentType } from '../../model/types.js';
 import type { TransportContext } from '../../transport/transport-context.js';
-import { registerContentRoutes } from '../content-routes.js';
+import { registerContentRoutes } from '../../rest/content-routes.js';
 import { createCoreRouter, factoryInfo, type FactoryStrapi } from './factories.js';
 import { routeHandler, type RoutePlan } from './route-pipeline.js';
 import { coreRoutes, customRoutes, isCoreRouter, planRoute, type PlanDeps, type RouteDeclaration } from './route-plans.js';

@@ -4,6 +4,7 @@
  */
 import type { GraphQLFieldResolver, GraphQLResolveInfo } from 'graphql';
 import type * as nexus from 'nexus';
+import type { KoaContext } from '../koa-context.js';
 
 /** `(policyContext, config, { strapi })`; `true` or `undefined` lets the request through. */
 export type PolicyHandler = (context: PolicyContext, config: unknown, app: { strapi: unknown; app: unknown }) => unknown;
@@ -50,13 +51,9 @@ export interface RequestState {
   isAuthenticated: boolean;
 }
 
-/** The Koa-like http context a policy sees as `context.http` (Strapi's `koaContext`). */
-export interface HttpContext {
-  readonly request: { readonly headers: Record<string, unknown>; readonly method: string; readonly url: string; readonly ip: string; readonly body: unknown };
-  readonly state: RequestState;
-  readonly headers: Record<string, unknown>;
-  readonly method: string;
-  readonly url: string;
+/** The Koa-style ctx (koa-context.ts) a policy sees as `context.http` (Strapi's `koaContext`): the request, read only. */
+export interface HttpContext extends KoaContext<RequestState> {
+  readonly request: KoaContext['request'] & { readonly ip: string };
 }
 
 /** The GraphQL context as project code sees it: Vellum's, plus `state`, `http` and `koaContext`. */

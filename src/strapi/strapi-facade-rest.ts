@@ -7,7 +7,7 @@
  */
 import type { Operations } from '../operations/operations.js';
 import type { Policy } from '../operations/types.js';
-import type { RestParts } from '../rest/custom/rest-parts.js';
+import type { RestParts } from './rest/rest-parts.js';
 import type { ProjectCode } from './project-code.js';
 
 export interface RestFacade {

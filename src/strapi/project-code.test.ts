@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { errors } from '../errors/strapi-errors.js';
-import { factoryInfo } from '../rest/custom/factories.js';
+import { factoryInfo } from './rest/factories.js';
 import { loadProjectCode, NO_PROJECT_CODE } from './project-code.js';
 
 let dir: string | undefined;

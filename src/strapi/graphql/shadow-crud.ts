@@ -4,15 +4,9 @@
  * field its output, input and filters. Handles are cheap views over one settings map, so
  * `shadowCRUD(uid)` may be called any number of times during `register()`.
  */
+// the view the schema builders read lives with them (graphql/schema/), so the schema needs no adapter
+import { SHADOW_CRUD_ACTIONS, type ShadowCrudView } from '../../graphql/schema/shadow-crud-view.js';
 
-/**
- * The action names `disableAction` understands, those of the v4 plugin: collection types have
- * `find` (`<plural>`), `findOne` (`<singular>(id)`), `create`, `update`, `delete`; single types
- * `find` (`<singular>`), `update`, `delete`. There are no publish actions: publishing goes
- * through `update` with `data.publishedAt`. `'*'` names every action.
- */
-export const SHADOW_CRUD_ACTIONS = ['find', 'findOne', 'create', 'update', 'delete'] as const;
-export type ShadowCrudAction = (typeof SHADOW_CRUD_ACTIONS)[number];
 const ALL_ACTIONS = '*';
 const QUERY_ACTIONS: ReadonlySet<string> = new Set(['find', 'findOne']);
 
@@ -59,21 +53,6 @@ export interface ShadowCrudHandle {
   isActionDisabled(action: string): boolean;
   field(name: string): FieldHandle;
 }
-
-/** What the schema builders ask: the settings as they stand when the schema is built. */
-export interface ShadowCrudView {
-  isTypeEnabled(uid: string): boolean;
-  /** the action is generated: type enabled, its queries or mutations on, the action not disabled */
-  isOperationEnabled(uid: string, action: ShadowCrudAction): boolean;
-  isFieldEnabled(uid: string, field: string, part: 'output' | 'input' | 'filters'): boolean;
-}
-
-/** Every type and field on: a schema built without the extension service. */
-export const ALL_ENABLED: ShadowCrudView = {
-  isTypeEnabled: () => true,
-  isOperationEnabled: () => true,
-  isFieldEnabled: () => true,
-};
 
 export interface ShadowCrudSettings extends ShadowCrudView {
   handle(uid: string): ShadowCrudHandle;

@@ -13,7 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import { allowsEvery } from '../../operations/access.js';
 import type { Actor } from '../../operations/types.js';
 import { ForbiddenError, PolicyError } from '../../errors/index.js';
-import type { GraphqlAction, GraphqlContext } from '../context.js';
+import type { GraphqlAction, GraphqlContext } from '../../graphql/context.js';
 import { httpContextOf, stateOf } from './request-state.js';
 import type { ExtendedContext, PolicyContext, ResolverConfig, ResolverMiddleware } from './types.js';
 

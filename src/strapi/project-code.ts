@@ -8,7 +8,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { StartupError } from '../errors/index.js';
-import type { NamedExport } from '../rest/custom/rest-parts.js';
+import type { NamedExport } from './rest/rest-parts.js';
 import { loadProjectModule, type ProjectModules } from './strapi-modules.js';
 
 const EXTENSIONS = new Set(['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs']);

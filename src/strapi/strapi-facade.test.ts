@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProjectConfig } from '../config/types.js';
 import type { Database } from '../db/connection.js';
 import type { Registry } from '../model/types.js';
-import type { DocumentService } from '../operations/document-service.js';
+import type { DocumentService } from './document-service.js';
 import type { Operations } from '../operations/operations.js';
 import { createLifecycleRegistry } from '../operations/lifecycles.js';
 import type { LifecycleEvent, OperationMiddleware } from '../operations/types.js';

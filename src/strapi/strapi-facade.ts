@@ -6,12 +6,11 @@
  */
 import type { ProjectConfig } from '../config/types.js';
 import type { Database } from '../db/connection.js';
-import type { DocumentService } from '../operations/document-service.js';
+import type { DocumentService } from './document-service.js';
 import type { Operations } from '../operations/operations.js';
 import { LIFECYCLE_NAMES } from '../operations/lifecycles.js';
 import type { LifecycleEvent, LifecycleSubscriber, OperationMiddleware } from '../operations/types.js';
 import type { ContentType, Registry } from '../model/types.js';
-import type { Logger } from './logger.js';
 
 /** `strapi.documents(uid)`, and `strapi.documents.use(middleware)` (Strapi 5 document-service middlewares). */
 export interface Documents {
@@ -30,7 +29,15 @@ export interface StrapiConfig {
   has(path: string): boolean;
 }
 
-export interface StrapiLog extends Logger {
+/** the app's log as the facade uses it (app/logger.ts `Logger` is one: this folder sits below the app) */
+export interface FacadeLog {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string, error?: unknown): void;
+  debug?(message: string): void;
+}
+
+export interface StrapiLog extends FacadeLog {
   debug(message: string): void;
 }
 
@@ -47,7 +54,7 @@ export interface FacadeParts {
   readonly config: ProjectConfig;
   readonly registry: Registry;
   readonly db: Database;
-  readonly log: Logger;
+  readonly log: FacadeLog;
   readonly operations: Operations;
   documents(uid: string): DocumentService;
 }
