@@ -29,6 +29,13 @@ export class UnauthorizedError extends defineError({ code: 'VELLUM_ERR_UNAUTHORI
 
 export class ForbiddenError extends defineError({ code: 'VELLUM_ERR_FORBIDDEN', name: 'ForbiddenError', status: 403, message: 'Forbidden' }) {}
 
+/**
+ * The permission check's refusal: the caller is known but lacks the permission. A ForbiddenError
+ * on the wire (REST: Strapi 5's `Forbidden`); its own class so a transport can word it its own
+ * way without the core knowing (the GraphQL plugin says `Forbidden access`).
+ */
+export class PermissionDeniedError extends defineError({ code: 'VELLUM_ERR_PERMISSION_DENIED', name: 'ForbiddenError', status: 403, message: 'Forbidden' }, ForbiddenError) {}
+
 /** A route or resolver policy answered false (Strapi's PolicyError, a ForbiddenError). */
 export class PolicyError extends defineError({ code: 'VELLUM_ERR_POLICY', name: 'PolicyError', status: 403, message: 'Policy Failed' }, ForbiddenError) {}
 

@@ -9,6 +9,7 @@ export {
   BadRequestError,
   UnauthorizedError,
   ForbiddenError,
+  PermissionDeniedError,
   PolicyError,
   NotFoundError,
   MethodNotAllowedError,

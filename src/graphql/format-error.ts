@@ -10,7 +10,7 @@
  * environment, logged in full.
  */
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { toVellumError, type VellumError } from '../errors/index.js';
+import { PermissionDeniedError, toVellumError, type VellumError } from '../errors/index.js';
 
 export type ErrorCode =
   | 'BAD_REQUEST'
@@ -77,11 +77,15 @@ export interface FormatOptions {
 
 const MASKED: GraphQLFormattedError = { message: 'Internal Server Error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 
+/** the v4 GraphQL plugin's message for a missing permission (REST keeps Strapi 5's `Forbidden`) */
+const FORBIDDEN_ACCESS = 'Forbidden access';
+
 function vellumEntry(error: VellumError, base: Pick<GraphQLFormattedError, 'locations' | 'path'> = {}): GraphQLFormattedError {
+  const message = error instanceof PermissionDeniedError ? FORBIDDEN_ACCESS : error.message;
   return {
-    message: error.message,
+    message,
     ...base,
-    extensions: { code: codeFor(error.status, error.name), error: { name: error.name, message: error.message, details: error.details } },
+    extensions: { code: codeFor(error.status, error.name), error: { name: error.name, message, details: error.details } },
   };
 }
 

@@ -25,8 +25,6 @@ import {
 import { buildGraphqlSchema } from './schema/build-schema.js';
 import { ALL_ENABLED, type ShadowCrudView } from './schema/shadow-crud-view.js';
 
-/** the v4 GraphQL plugin's message for a missing permission (REST keeps Strapi 5's `Forbidden`) */
-const FORBIDDEN_ACCESS = 'Forbidden access';
 
 /**
  * What project code registered for GraphQL, as the Strapi adapter hands it in
@@ -103,7 +101,7 @@ export async function registerGraphql(
           limits,
           budget: ctx.rest.budget,
           operations: ctx.operations,
-          caller: { request, denied: deniedTargets, forbiddenMessage: FORBIDDEN_ACCESS },
+          caller: { request, denied: deniedTargets },
           deniedTargets,
           deferred: new Map(),
           tracer,

@@ -6,7 +6,7 @@
 import { normalizeAction, type ContentAction } from '../auth/actions.js';
 import { allows, type Actor } from '../auth/actor.js';
 import { INVALID_CREDENTIALS } from '../auth/strategy.js';
-import { ForbiddenError, UnauthorizedError } from '../errors/index.js';
+import { PermissionDeniedError, UnauthorizedError } from '../errors/index.js';
 import type { OperationAction } from './types.js';
 
 /** the users-permissions names transports build their actions with (`plugin::users-permissions.user.count`) */
@@ -33,10 +33,10 @@ export function permissionNames(uid: string): Readonly<Record<OperationAction, s
 }
 
 /** Throws unless `actor` holds `name` (or, with a scope, one of the scope's action names). */
-export function checkPermission(actor: Actor, name: string, scope: readonly string[] | undefined, forbidden = 'Forbidden'): void {
+export function checkPermission(actor: Actor, name: string, scope: readonly string[] | undefined): void {
   if (scope ? scope.some((action) => allows(actor, action)) : allows(actor, name)) return;
   if (actor.kind === 'public') throw new UnauthorizedError(INVALID_CREDENTIALS);
-  throw new ForbiddenError(forbidden);
+  throw new PermissionDeniedError();
 }
 
 /** What a check asks, as one string: the action's own name, or a scope's names (any one of them). */

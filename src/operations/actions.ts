@@ -51,7 +51,7 @@ export function actionEntry(actor: (caller: Caller) => Promise<Actor>) {
       let who: Actor | null = null;
       if (checked !== false) {
         who = await actor(caller);
-        checkPermission(who, name, checked?.scope, caller.forbiddenMessage);
+        checkPermission(who, name, checked?.scope);
       }
       const context: ActionContext<I> = { name, caller, actor: who, input, state: {} };
       if (policies) {

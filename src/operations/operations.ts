@@ -208,7 +208,7 @@ export function createOperations(deps: OperationsDeps): Operations {
       if (caller === null || auth === false) return null;
       const actor = await deps.actor(caller.request);
       // a custom route that checked this very permission already: the actor alone (sanitising)
-      if (caller.checked === undefined || caller.checked !== requirementOf(names[action], auth?.scope)) checkPermission(actor, names[action], auth?.scope, caller.forbiddenMessage);
+      if (caller.checked === undefined || caller.checked !== requirementOf(names[action], auth?.scope)) checkPermission(actor, names[action], auth?.scope);
       return actor;
     }
 

@@ -54,8 +54,6 @@ export interface Caller {
    * `false` skips it (no actor), `{ scope }` checks those permissions instead of the action's own.
    */
   readonly auth?: ActionConfig['auth'];
-  /** the transport's wording of a refused permission (REST: Strapi 5's `Forbidden`; GraphQL v4: `Forbidden access`) */
-  readonly forbiddenMessage?: string;
   /**
    * The permission this request's route already checked (`requirementOf`: a custom route's
    * handler name or its scope): an operation that would ask the same resolves the actor for
