@@ -38,6 +38,7 @@ import { createReadinessCheck } from '../db/schema-readiness.js';
 import { loadContentTypeLifecycles } from './content-type-lifecycles.js';
 import { createStrapiFacade, type StrapiFacade } from './strapi-facade.js';
 import { loadProjectCode, NO_PROJECT_CODE } from './project-code.js';
+import { loadPluginExtensions } from './plugin-extensions.js';
 import { projectModules, type ProjectModules } from './strapi-modules.js';
 import { registerNamedHandlers, restFacade, type RestFacade } from './strapi-facade-rest.js';
 import { createRestParts } from '../rest/custom/rest-parts.js';
@@ -223,6 +224,7 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
       rest,
       graphql: config.graphql,
       environment: config.environment,
+      builtInRoutes: loadPluginExtensions({ dir, modules: PROJECT_MODULES, operations, registry, strapi: app, warn: (message) => log.warn(message) }),
     };
     await registerRest(transport, uploads, project === NO_PROJECT_CODE ? undefined : { parts: restParts, strapi: app as unknown as FactoryStrapi });
     await registerGraphql(transport, { extensions: graphqlExtensions, handlers }, uploads);
