@@ -2,8 +2,8 @@
  * Strapi 5 plugin extensions (`src/extensions/<plugin>/strapi-server.*`) of the plugins Vellum
  * serves itself, on every dialect: a policy added to `POST /api/upload` refuses an upload (403
  * PolicyError, nothing stored), `auth: false` makes `GET /api/upload/files` public, a route
- * removed from the array is not served, policies on `/auth/local/register` and `/users/me` (a
- * TypeScript extension), and what Vellum does not apply (a controller, a content type) is a
+ * removed from the array is not served, policies on `/auth/local/register` and `/users/me` and a
+ * middleware on `/users/count` (a TypeScript extension), and what Vellum does not apply (a controller, a content type) is a
  * startup warning naming it.
  */
 import { readdirSync } from 'node:fs';
@@ -33,6 +33,7 @@ export default (plugin: any) => {
   const api = plugin.routes['content-api'];
   api.routes = api.routes.map((route: any) => {
     if (route.handler === 'auth.register') return { ...route, config: { ...route.config, policies: [(ctx: any) => String(ctx.request.body?.email ?? '').endsWith('@example.com')] } };
+    if (route.handler === 'user.count') return { ...route, config: { ...route.config, middlewares: [{ name: 'global::deny-header', config: { header: 'x-deny' } }] } };
     if (route.handler === 'user.me') return { ...route, config: { ...route.config, policies: ['global::not-mallory'] } };
     return route;
   });
@@ -45,6 +46,7 @@ const files = {
   ...authTestFiles(),
   'src/policies/upload-key.js': "module.exports = (ctx, config) => ctx.request.headers['x-upload-key'] === config.key;",
   'src/policies/not-mallory.js': "module.exports = (ctx) => ctx.state.user?.username !== 'mallory';",
+  'src/middlewares/deny-header.js': "module.exports = (config) => async (ctx, next) => { if (ctx.get(config.header) === 'yes') return ctx.forbidden('denied by middleware'); await next(); if (typeof ctx.body !== 'number') throw new Error('no count after next()'); };",
   'src/extensions/upload/strapi-server.js': UPLOAD_EXTENSION,
   'src/extensions/users-permissions/strapi-server.ts': USERS_PERMISSIONS_EXTENSION,
 };
@@ -113,6 +115,15 @@ describeEachDialect('plugin extensions (src/extensions/*/strapi-server)', (diale
     const refused = await api.get('/api/users/me', { authorization: `Bearer ${mallory.body.jwt}` });
     expect(refused.status).toBe(403);
     expect(refused.body.error.name).toBe('PolicyError');
+  });
+
+  it('a named middleware runs around GET /api/users/count with its config, and sees the count after next()', async () => {
+    const counted = await api.get('/api/users/count', bearer());
+    expect(counted.status).toBe(200);
+    expect(counted.body).toBe(2);
+    const denied = await api.get('/api/users/count', { ...bearer(), 'x-deny': 'yes' });
+    expect(denied.status).toBe(403);
+    expect(denied.body.error).toEqual({ status: 403, name: 'ForbiddenError', message: 'denied by middleware', details: {} });
   });
 
   it('what Vellum does not apply is a startup warning naming it', () => {
