@@ -39,6 +39,7 @@ import { createReadinessCheck } from '../db/schema-readiness.js';
 import { loadContentTypeLifecycles } from '../strapi/content-type-lifecycles.js';
 import { clearGlobalStrapi, setGlobalStrapi, withStrapiMembers, type StrapiMembers } from '../strapi/strapi-object.js';
 import { loadProjectCode, NO_PROJECT_CODE } from '../strapi/project-code.js';
+import { loadPluginExtensions } from '../strapi/plugin-extensions.js';
 import { projectModules, type ProjectModules } from '../strapi/strapi-modules.js';
 import { registerNamedHandlers } from '../strapi/strapi-facade-rest.js';
 import { createRestParts } from '../strapi/rest/rest-parts.js';
@@ -223,6 +224,7 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
       rest,
       graphql: config.graphql,
       environment: config.environment,
+      builtInRoutes: loadPluginExtensions({ dir, modules: PROJECT_MODULES, operations, registry, strapi: app, warn: (message) => log.warn(message) }),
     };
     const projectRoutes = project === NO_PROJECT_CODE ? undefined : (scoped: TransportContext) => registerProjectRoutes(scoped, { parts: restParts, strapi: app });
     await registerRest(transport, uploads, projectRoutes);

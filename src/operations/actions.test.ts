@@ -39,6 +39,20 @@ describe('operations.action', () => {
     await expect(destroy({ request }, undefined)).rejects.toMatchObject({ status: 403, name: 'ForbiddenError' });
   });
 
+  it('middlewares run Koa-style around the handler, which answers; one without next() is a 404; a public action with guards sees the actor', async () => {
+    const { operations } = setUp(['x.run']);
+    const order: string[] = [];
+    const run = operations.action('x.run', () => { order.push('handler'); return 'result'; }, {
+      middlewares: [async (_context, next) => { order.push('before'); const value = await next(); order.push(`after:${String(value)}`); return 'replaced'; }],
+    });
+    await expect(run({ request }, undefined)).resolves.toBe('result');
+    expect(order).toEqual(['before', 'handler', 'after:result']);
+    const stopped = operations.action('x.run', () => 'never', { middlewares: [async () => undefined] });
+    await expect(stopped({ request }, undefined)).rejects.toMatchObject({ status: 404, name: 'NotFoundError' });
+    const guardedPublic = operations.action('x.me', ({ actor }) => actor?.kind, { auth: false, policies: [() => true] });
+    await expect(guardedPublic({ request }, undefined)).resolves.toBe('token');
+  });
+
   it('auth: false resolves no actor; a scope asks one of its names; a policy answering false is a 403 PolicyError', async () => {
     const { operations, actorCalls } = setUp(['plugin::users-permissions.user.count']);
     const register = operations.action('plugin::users-permissions.auth.register', ({ actor }) => actor, { auth: false });

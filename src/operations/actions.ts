@@ -7,8 +7,9 @@
  * files run as operations of their own (service-writes.ts: middlewares, lifecycles).
  */
 import type { Actor } from '../auth/actor.js';
-import { PolicyError } from '../errors/index.js';
+import { NotFoundError, PolicyError } from '../errors/index.js';
 import { checkPermission } from './access.js';
+import { runMiddlewares } from './middlewares.js';
 import type { Caller } from './types.js';
 
 /** What an action's handler and policies see. */
@@ -27,13 +28,21 @@ export interface ActionContext<I = unknown> {
 export type ActionPolicy = (context: ActionContext, config: unknown) => boolean | void | Promise<boolean | void>;
 
 /**
+ * A middleware of an action, Koa-style around its handler: `next()` runs the handler and resolves
+ * to its result. The action answers the handler's result (a route's answer keeps its shape).
+ */
+export type ActionMiddleware = (context: ActionContext, next: () => Promise<unknown>) => Promise<unknown>;
+
+/**
  * Per-action configuration, set once when the route or resolver is built: `auth: false` checks no
  * permission (register, login: Strapi's public auth routes); `{ scope }` requires one of those
- * names instead of the action's own; `policies` run after the check, before the handler.
+ * names instead of the action's own; `policies` run after the check, then `middlewares` around
+ * the handler.
  */
 export interface ActionEntryConfig {
   readonly auth?: false | { readonly scope: readonly string[] };
   readonly policies?: readonly ActionPolicy[];
+  readonly middlewares?: readonly ActionMiddleware[];
 }
 
 export type ActionHandler<I, R> = (context: ActionContext<I>) => R | Promise<R>;
@@ -45,13 +54,18 @@ const NO_CONFIG: ActionEntryConfig = Object.freeze({});
 /** Builds `operations.action`: `actor` resolves the caller's actor once per request. */
 export function actionEntry(actor: (caller: Caller) => Promise<Actor>) {
   return function action<I, R>(name: string, handler: ActionHandler<I, R>, config: ActionEntryConfig = NO_CONFIG): PreparedAction<I, R> {
-    const { auth, policies } = config;
+    const { auth, policies, middlewares } = config;
+    const guarded = (policies?.length ?? 0) + (middlewares?.length ?? 0) > 0;
     return async (caller, input) => {
       const checked = caller.auth ?? auth;
       let who: Actor | null = null;
       if (checked !== false) {
         who = await actor(caller);
         checkPermission(who, name, checked?.scope);
+      } else if (guarded) {
+        // a public action with policies or middlewares (a project's route config): they see who
+        // calls when a valid credential is sent (`/users/me`), and nobody otherwise, never a 401
+        who = await actor(caller).catch(() => null);
       }
       const context: ActionContext<I> = { name, caller, actor: who, input, state: {} };
       if (policies) {
@@ -59,7 +73,16 @@ export function actionEntry(actor: (caller: Caller) => Promise<Actor>) {
           if ((await policy(context as ActionContext, undefined)) === false) throw new PolicyError();
         }
       }
-      return handler(context);
+      if (!middlewares || middlewares.length === 0) return handler(context);
+      let ran = false;
+      let result: R | undefined;
+      await runMiddlewares(middlewares, context as ActionContext, async () => {
+        ran = true;
+        return (result = await handler(context));
+      });
+      // a middleware that answered without next(): no answer of the action (Koa: no body, a 404)
+      if (!ran) throw new NotFoundError();
+      return result as R;
     };
   };
 }

@@ -11,6 +11,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { TransportContext } from '../transport/transport-context.js';
+import { routeSettingsOf } from '../transport/route-settings.js';
 import type { Caller } from '../operations/types.js';
 import { NotFoundError } from '../errors/index.js';
 import type { FilterNode } from '../query/ast.js';
@@ -34,28 +35,33 @@ export function registerAuthRoutes(ctx: TransportContext): void {
   const { server, operations, auth } = ctx;
   const queryCtx = { registry: ctx.registry, rest: ctx.rest };
   const caller = (request: FastifyRequest): Caller => ({ request });
+  // what the project changed on these routes (app/plugin-extensions.ts): served or not, auth, policies, middlewares
+  const routes = routeSettingsOf(ctx.builtInRoutes);
+  /** Strapi's auth routes are public unless the project's route config says otherwise */
+  const publicRoute = (method: string, path: string) => ({ ...PUBLIC, ...routes.of(method, path) });
   const users = operations.forType(USER_UID);
+  const usersToList = operations.forType(USER_UID, { findMany: routes.of('GET', '/users') });
   // `/users/me` and `/users/count` ask their own permission (or none), then read users
   const usersOfMe = operations.forType(USER_UID, { findOne: { auth: false } });
-  const usersToCount = operations.forType(USER_UID, { count: { auth: { scope: [userAction('count')] } } });
+  const usersToCount = operations.forType(USER_UID, { count: { auth: { scope: [userAction('count')] }, ...routes.of('GET', '/users/count') } });
   // `/users/:id` reads by row id: a one-entry list under `user.findOne`
-  const usersById = operations.forType(USER_UID, { findMany: { auth: { scope: [userAction('findOne')] } } });
+  const usersById = operations.forType(USER_UID, { findMany: { auth: { scope: [userAction('findOne')] }, ...routes.of('GET', '/users/:id') } });
   const authAction = (action: string) => usersPermissionsAction('auth', action);
 
-  const register = operations.action(authAction('register'), ({ input }: { input: unknown }) => auth.register(input), PUBLIC);
-  const login = operations.action(authAction('callback'), ({ input }: { input: unknown }) => auth.login(input), PUBLIC);
-  const forgot = operations.action(authAction('forgotPassword'), ({ input }: { input: unknown }) => auth.account.forgotPassword(input), PUBLIC);
-  const reset = operations.action(authAction('resetPassword'), ({ input }: { input: unknown }) => auth.account.resetPassword(input), PUBLIC);
-  const change = operations.action(authAction('changePassword'), ({ caller: who, input }: { caller: Caller; input: unknown }) => auth.account.changePassword(who.request, input), PUBLIC);
-  const confirm = operations.action(authAction('emailConfirmation'), ({ input }: { input: unknown }) => auth.account.emailConfirmation(input), PUBLIC);
-  const sendConfirmation = operations.action(authAction('sendEmailConfirmation'), ({ input }: { input: unknown }) => auth.account.sendEmailConfirmation(input), PUBLIC);
+  const register = operations.action(authAction('register'), ({ input }: { input: unknown }) => auth.register(input), publicRoute('POST', REGISTER));
+  const login = operations.action(authAction('callback'), ({ input }: { input: unknown }) => auth.login(input), publicRoute('POST', LOGIN));
+  const forgot = operations.action(authAction('forgotPassword'), ({ input }: { input: unknown }) => auth.account.forgotPassword(input), publicRoute('POST', FORGOT));
+  const reset = operations.action(authAction('resetPassword'), ({ input }: { input: unknown }) => auth.account.resetPassword(input), publicRoute('POST', RESET));
+  const change = operations.action(authAction('changePassword'), ({ caller: who, input }: { caller: Caller; input: unknown }) => auth.account.changePassword(who.request, input), publicRoute('POST', CHANGE));
+  const confirm = operations.action(authAction('emailConfirmation'), ({ input }: { input: unknown }) => auth.account.emailConfirmation(input), publicRoute('GET', '/auth/email-confirmation'));
+  const sendConfirmation = operations.action(authAction('sendEmailConfirmation'), ({ input }: { input: unknown }) => auth.account.sendEmailConfirmation(input), publicRoute('POST', SEND_CONFIRMATION));
   const me = operations.action(userAction('me'), async ({ caller: who, input }: { caller: Caller; input: Record<string, unknown> }) => {
     const user = await auth.me(who.request);
     const selection = await users.sanitize(who, parseSelection(input, USER_UID, queryCtx), 'findOne');
     // The user as stored now, with what the query asks to populate.
     return (await usersOfMe.findOne(who, { documentId: String(user.documentId), selection: { ...selection, status: 'published' } })) ?? user;
-  }, PUBLIC);
-  const list = users.prepare('findMany', (request: FastifyRequest) => ({ query: parseRestQuery(requestQuery(request), USER_UID, queryCtx) }));
+  }, publicRoute('GET', '/users/me'));
+  const list = usersToList.prepare('findMany', (request: FastifyRequest) => ({ query: parseRestQuery(requestQuery(request), USER_UID, queryCtx) }));
   const count = usersToCount.prepare('count', (request: FastifyRequest) => ({ filters: parseRestQuery(requestQuery(request), USER_UID, queryCtx).filters, status: 'published' as const }));
   const byId = usersById.prepare('findMany', (request: FastifyRequest<{ Params: { id: string } }>) => {
     const selection = parseSelection(requestQuery(request), USER_UID, queryCtx);
@@ -63,78 +69,78 @@ export function registerAuthRoutes(ctx: TransportContext): void {
     const filters: FilterNode = { kind: 'compare', field: 'id', op: '$eq', value: Number(request.params.id) };
     return { query: { ...selection, filters, sort: [], pagination: { kind: 'offset', start: 0, limit: 1, withCount: false } as const } };
   });
-  const createUser = operations.action(userAction('create'), ({ input }: { input: unknown }) => auth.users.create(input));
-  const updateUser = operations.action(userAction('update'), ({ input }: { input: { id: string; body: unknown } }) => auth.users.update(input.id, input.body));
-  const destroyUser = operations.action(userAction('destroy'), ({ input }: { input: string }) => auth.users.destroy(input));
-  const permissions = operations.action(usersPermissionsAction('permissions', 'getPermissions'), () => auth.roles.permissions());
-  const roles = operations.action(roleAction('find'), () => auth.roles.list());
-  const role = operations.action(roleAction('findOne'), ({ input }: { input: string }) => auth.roles.findOne(input));
-  const createRole = operations.action(roleAction('createRole'), ({ input }: { input: unknown }) => auth.roles.create(input));
-  const updateRole = operations.action(roleAction('updateRole'), ({ input }: { input: { id: string; body: unknown } }) => auth.roles.update(input.id, input.body));
-  const deleteRole = operations.action(roleAction('deleteRole'), ({ input }: { input: string }) => auth.roles.delete(input));
+  const createUser = operations.action(userAction('create'), ({ input }: { input: unknown }) => auth.users.create(input), routes.of('POST', '/users'));
+  const updateUser = operations.action(userAction('update'), ({ input }: { input: { id: string; body: unknown } }) => auth.users.update(input.id, input.body), routes.of('PUT', '/users/:id'));
+  const destroyUser = operations.action(userAction('destroy'), ({ input }: { input: string }) => auth.users.destroy(input), routes.of('DELETE', '/users/:id'));
+  const permissions = operations.action(usersPermissionsAction('permissions', 'getPermissions'), () => auth.roles.permissions(), routes.of('GET', '/users-permissions/permissions'));
+  const roles = operations.action(roleAction('find'), () => auth.roles.list(), routes.of('GET', '/users-permissions/roles'));
+  const role = operations.action(roleAction('findOne'), ({ input }: { input: string }) => auth.roles.findOne(input), routes.of('GET', '/users-permissions/roles/:id'));
+  const createRole = operations.action(roleAction('createRole'), ({ input }: { input: unknown }) => auth.roles.create(input), routes.of('POST', '/users-permissions/roles'));
+  const updateRole = operations.action(roleAction('updateRole'), ({ input }: { input: { id: string; body: unknown } }) => auth.roles.update(input.id, input.body), routes.of('PUT', '/users-permissions/roles/:role'));
+  const deleteRole = operations.action(roleAction('deleteRole'), ({ input }: { input: string }) => auth.roles.delete(input), routes.of('DELETE', '/users-permissions/roles/:role'));
 
-  server.post(REGISTER, async (request) => {
+  if (routes.served('POST', REGISTER)) server.post(REGISTER, async (request) => {
     await auth.rateLimit(request, REGISTER);
     return register(caller(request), request.body);
   });
 
-  server.post(LOGIN, async (request) => {
+  if (routes.served('POST', LOGIN)) server.post(LOGIN, async (request) => {
     await auth.rateLimit(request, LOGIN);
     return login(caller(request), request.body);
   });
 
-  server.post(FORGOT, async (request) => {
+  if (routes.served('POST', FORGOT)) server.post(FORGOT, async (request) => {
     await auth.rateLimit(request, FORGOT);
     return forgot(caller(request), request.body);
   });
 
-  server.post(RESET, async (request) => {
+  if (routes.served('POST', RESET)) server.post(RESET, async (request) => {
     await auth.rateLimit(request, RESET);
     return reset(caller(request), request.body);
   });
 
-  server.post(CHANGE, async (request) => {
+  if (routes.served('POST', CHANGE)) server.post(CHANGE, async (request) => {
     await auth.rateLimit(request, CHANGE);
     return change(caller(request), request.body);
   });
 
-  server.get('/auth/email-confirmation', async (request, reply) => {
+  if (routes.served('GET', '/auth/email-confirmation')) server.get('/auth/email-confirmation', async (request, reply) => {
     const { redirect } = await confirm(caller(request), request.query);
     return reply.redirect(redirect);
   });
 
-  server.post(SEND_CONFIRMATION, async (request) => {
+  if (routes.served('POST', SEND_CONFIRMATION)) server.post(SEND_CONFIRMATION, async (request) => {
     await auth.rateLimit(request, SEND_CONFIRMATION);
     return sendConfirmation(caller(request), request.body);
   });
 
-  server.get('/users/me', async (request) => me(caller(request), requestQuery(request)));
+  if (routes.served('GET', '/users/me')) server.get('/users/me', async (request) => me(caller(request), requestQuery(request)));
 
-  server.get('/users', async (request) => (await list(caller(request), request)).entries);
+  if (routes.served('GET', '/users')) server.get('/users', async (request) => (await list(caller(request), request)).entries);
 
-  server.get('/users/count', async (request) => count(caller(request), request));
+  if (routes.served('GET', '/users/count')) server.get('/users/count', async (request) => count(caller(request), request));
 
-  server.get<{ Params: { id: string } }>('/users/:id', async (request) => {
+  if (routes.served('GET', '/users/:id')) server.get<{ Params: { id: string } }>('/users/:id', async (request) => {
     const user = (await byId(caller(request), request)).entries[0];
     if (!user) throw new NotFoundError();
     return user;
   });
 
-  server.post('/users', async (request, reply) => reply.code(201).send(await createUser(caller(request), request.body)));
+  if (routes.served('POST', '/users')) server.post('/users', async (request, reply) => reply.code(201).send(await createUser(caller(request), request.body)));
 
-  server.put<{ Params: { id: string } }>('/users/:id', async (request) => updateUser(caller(request), { id: request.params.id, body: request.body }));
+  if (routes.served('PUT', '/users/:id')) server.put<{ Params: { id: string } }>('/users/:id', async (request) => updateUser(caller(request), { id: request.params.id, body: request.body }));
 
-  server.delete<{ Params: { id: string } }>('/users/:id', async (request) => destroyUser(caller(request), request.params.id));
+  if (routes.served('DELETE', '/users/:id')) server.delete<{ Params: { id: string } }>('/users/:id', async (request) => destroyUser(caller(request), request.params.id));
 
-  server.get('/users-permissions/permissions', async (request) => permissions(caller(request), undefined));
+  if (routes.served('GET', '/users-permissions/permissions')) server.get('/users-permissions/permissions', async (request) => permissions(caller(request), undefined));
 
-  server.get('/users-permissions/roles', async (request) => roles(caller(request), undefined));
+  if (routes.served('GET', '/users-permissions/roles')) server.get('/users-permissions/roles', async (request) => roles(caller(request), undefined));
 
-  server.get<{ Params: { id: string } }>('/users-permissions/roles/:id', async (request) => role(caller(request), request.params.id));
+  if (routes.served('GET', '/users-permissions/roles/:id')) server.get<{ Params: { id: string } }>('/users-permissions/roles/:id', async (request) => role(caller(request), request.params.id));
 
-  server.post('/users-permissions/roles', async (request) => createRole(caller(request), request.body));
+  if (routes.served('POST', '/users-permissions/roles')) server.post('/users-permissions/roles', async (request) => createRole(caller(request), request.body));
 
-  server.put<{ Params: { role: string } }>('/users-permissions/roles/:role', async (request) => updateRole(caller(request), { id: request.params.role, body: request.body }));
+  if (routes.served('PUT', '/users-permissions/roles/:role')) server.put<{ Params: { role: string } }>('/users-permissions/roles/:role', async (request) => updateRole(caller(request), { id: request.params.role, body: request.body }));
 
-  server.delete<{ Params: { role: string } }>('/users-permissions/roles/:role', async (request) => deleteRole(caller(request), request.params.role));
+  if (routes.served('DELETE', '/users-permissions/roles/:role')) server.delete<{ Params: { role: string } }>('/users-permissions/roles/:role', async (request) => deleteRole(caller(request), request.params.role));
 }

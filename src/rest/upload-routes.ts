@@ -9,6 +9,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import type { TransportContext } from '../transport/transport-context.js';
+import { routeSettingsOf } from '../transport/route-settings.js';
 import { UPLOAD_FILE_UID } from '../model/built-in-types.js';
 import { NotFoundError, PayloadTooLargeError, ValidationError, type VellumError } from '../errors/index.js';
 import { toVellumError } from '../errors/to-vellum-error.js';
@@ -93,9 +94,11 @@ export function registerUploadRoutes(ctx: TransportContext, uploads: UploadServi
   const answer = async (entry: Entry): Promise<Entry> => shape(await uploads.withAnsweredUrls(entry));
   const answerAll = (entries: readonly Entry[]): Promise<Entry[]> => Promise.all(entries.map(answer));
   const caller = (request: FastifyRequest): Caller => ({ request });
-  const files = operations.forType(UPLOAD_FILE_UID);
+  // what the project changed on these routes (app/plugin-extensions.ts): served or not, auth, policies, middlewares
+  const routes = routeSettingsOf(ctx.builtInRoutes);
+  const files = operations.forType(UPLOAD_FILE_UID, { findMany: routes.of('GET', '/upload/files') });
   // a file by row id: a one-entry list under `findOne`, as `/users/:id`
-  const filesById = operations.forType(UPLOAD_FILE_UID, { findMany: { auth: { scope: [`${UPLOAD_FILE_UID}.findOne`] } } });
+  const filesById = operations.forType(UPLOAD_FILE_UID, { findMany: { auth: { scope: [`${UPLOAD_FILE_UID}.findOne`] }, ...routes.of('GET', '/upload/files/:id') } });
   const byRowId = (id: number): Query => ({
     fields: null, populate: [], status: 'published', sort: [],
     filters: { kind: 'compare', field: 'id', op: '$eq', value: id },
@@ -107,7 +110,7 @@ export function registerUploadRoutes(ctx: TransportContext, uploads: UploadServi
     const { request } = input;
     const info = request.isMultipart() ? await fileInfoOfForm(request.parts()) : parseFileInfoValue((request.body as Record<string, unknown> | undefined)?.fileInfo);
     return uploads.updateInfo(input.id, info);
-  });
+  }, routes.of('POST', '/upload'));
 
   const upload = operations.action(`${UPLOAD_FILE_UID}.create`, async ({ caller: who, input: request }: { caller: Caller; input: UploadRequest }) => {
     if (!request.isMultipart()) throw new ValidationError('The request is not multipart (use multipart/form-data with a `files` field)');
@@ -137,28 +140,28 @@ export function registerUploadRoutes(ctx: TransportContext, uploads: UploadServi
     }
     // commit removes what it stored itself when it fails
     return uploads.commit(staged, infos, link as LinkFields);
-  });
+  }, routes.of('POST', '/upload'));
 
   // the id is read after the permission check, as every route's input
-  const remove = operations.action(`${UPLOAD_FILE_UID}.delete`, ({ input }: { input: string }) => uploads.remove(fileId(input)));
+  const remove = operations.action(`${UPLOAD_FILE_UID}.delete`, ({ input }: { input: string }) => uploads.remove(fileId(input)), routes.of('DELETE', '/upload/files/:id'));
 
-  server.post<{ Querystring: Record<string, unknown> }>('/upload', async (request, reply) => {
+  if (routes.served('POST', '/upload')) server.post<{ Querystring: Record<string, unknown> }>('/upload', async (request, reply) => {
     const id = updatedFileId((request.query ?? {}).id);
     if (id !== undefined) return answer(await updateInfo(caller(request), { id, request }));
     return reply.code(201).send(await answerAll(await upload(caller(request), request)));
   });
 
   const list = files.prepare('findMany', (request: FastifyRequest) => ({ query: parseRestQuery(requestQuery(request), UPLOAD_FILE_UID, { registry: ctx.registry, rest: ctx.rest }) }));
-  server.get('/upload/files', async (request) => answerAll((await list(caller(request), request)).entries));
+  if (routes.served('GET', '/upload/files')) server.get('/upload/files', async (request) => answerAll((await list(caller(request), request)).entries));
 
   const one = filesById.prepare('findMany', (request: FastifyRequest<{ Params: { id: string } }>) => ({ query: byRowId(fileId(request.params.id)) }));
-  server.get<{ Params: { id: string } }>('/upload/files/:id', async (request) => {
+  if (routes.served('GET', '/upload/files/:id')) server.get<{ Params: { id: string } }>('/upload/files/:id', async (request) => {
     const entry = (await one(caller(request), request)).entries[0];
     if (!entry) throw new NotFoundError('File not found');
     return answer(entry);
   });
 
-  server.delete<{ Params: { id: string } }>('/upload/files/:id', async (request) => answer(await remove(caller(request), request.params.id)));
+  if (routes.served('DELETE', '/upload/files/:id')) server.delete<{ Params: { id: string } }>('/upload/files/:id', async (request) => answer(await remove(caller(request), request.params.id)));
 }
 
 /** the `fileInfo` of a multipart `POST /api/upload?id=` (files are not accepted there) */

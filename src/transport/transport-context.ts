@@ -5,6 +5,7 @@ import type { Registry } from '../model/types.js';
 import type { LocaleService } from '../documents/locales.js';
 import type { Operations } from '../operations/operations.js';
 import type { QueryBudget } from '../query/query-cost.js';
+import type { RouteSettingsLookup } from './route-settings.js';
 
 export type { TransportAuth } from '../auth/auth-service.js';
 export type { Locale, LocaleService } from '../documents/locales.js';
@@ -39,5 +40,7 @@ export interface TransportContext {
   readonly environment: 'development' | 'production' | 'test';
   /** the application instance handed to user code (`landingPage` functions, policies) */
   readonly app: unknown;
+  /** what the project changed on the built-in media and users-permissions routes (none: undefined) */
+  readonly builtInRoutes?: RouteSettingsLookup;
   readonly log: { info(msg: string): void; warn(msg: string): void; error(msg: string, err?: unknown): void };
 }
