@@ -35,7 +35,7 @@ export function registerAuthRoutes(ctx: TransportContext): void {
   const { server, operations, auth } = ctx;
   const queryCtx = { registry: ctx.registry, rest: ctx.rest };
   const caller = (request: FastifyRequest): Caller => ({ request });
-  // what the project changed on these routes (app/plugin-extensions.ts): served or not, auth, policies, middlewares
+  // what the project changed on these routes (strapi/plugin-extensions.ts): served or not, auth, policies, middlewares
   const routes = routeSettingsOf(ctx.builtInRoutes);
   /** Strapi's auth routes are public unless the project's route config says otherwise */
   const publicRoute = (method: string, path: string) => ({ ...PUBLIC, ...routes.of(method, path) });

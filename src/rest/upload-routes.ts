@@ -94,7 +94,7 @@ export function registerUploadRoutes(ctx: TransportContext, uploads: UploadServi
   const answer = async (entry: Entry): Promise<Entry> => shape(await uploads.withAnsweredUrls(entry));
   const answerAll = (entries: readonly Entry[]): Promise<Entry[]> => Promise.all(entries.map(answer));
   const caller = (request: FastifyRequest): Caller => ({ request });
-  // what the project changed on these routes (app/plugin-extensions.ts): served or not, auth, policies, middlewares
+  // what the project changed on these routes (strapi/plugin-extensions.ts): served or not, auth, policies, middlewares
   const routes = routeSettingsOf(ctx.builtInRoutes);
   const files = operations.forType(UPLOAD_FILE_UID, { findMany: routes.of('GET', '/upload/files') });
   // a file by row id: a one-entry list under `findOne`, as `/users/:id`

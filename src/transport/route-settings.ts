@@ -3,7 +3,7 @@
  * REST routes), handed to the transports by the app: whether the route is served, who may call it
  * (`auth`), and policies and middlewares around its operation. The transports know routes by
  * method and path only; the app decides what a project's code means for them (Strapi's plugin
- * extensions, app/plugin-extensions.ts).
+ * extensions, strapi/plugin-extensions.ts).
  */
 import type { Actor, Caller } from '../operations/types.js';
 
