@@ -79,39 +79,21 @@ export function registerAuthRoutes(ctx: TransportContext): void {
   const updateRole = operations.action(roleAction('updateRole'), ({ input }: { input: { id: string; body: unknown } }) => auth.roles.update(input.id, input.body), routes.of('PUT', '/users-permissions/roles/:role'));
   const deleteRole = operations.action(roleAction('deleteRole'), ({ input }: { input: string }) => auth.roles.delete(input), routes.of('DELETE', '/users-permissions/roles/:role'));
 
-  if (routes.served('POST', REGISTER)) server.post(REGISTER, async (request) => {
-    await auth.rateLimit(request, REGISTER);
-    return register(caller(request), request.body);
-  });
-
-  if (routes.served('POST', LOGIN)) server.post(LOGIN, async (request) => {
-    await auth.rateLimit(request, LOGIN);
-    return login(caller(request), request.body);
-  });
-
-  if (routes.served('POST', FORGOT)) server.post(FORGOT, async (request) => {
-    await auth.rateLimit(request, FORGOT);
-    return forgot(caller(request), request.body);
-  });
-
-  if (routes.served('POST', RESET)) server.post(RESET, async (request) => {
-    await auth.rateLimit(request, RESET);
-    return reset(caller(request), request.body);
-  });
-
-  if (routes.served('POST', CHANGE)) server.post(CHANGE, async (request) => {
-    await auth.rateLimit(request, CHANGE);
-    return change(caller(request), request.body);
-  });
+  // the rate-limited POST routes: each counts against its own limit, then runs its action
+  const limited: readonly [string, (who: Caller, body: unknown) => Promise<unknown>][] = [
+    [REGISTER, register], [LOGIN, login], [FORGOT, forgot], [RESET, reset], [CHANGE, change], [SEND_CONFIRMATION, sendConfirmation],
+  ];
+  for (const [path, action] of limited) {
+    if (!routes.served('POST', path)) continue;
+    server.post(path, async (request) => {
+      await auth.rateLimit(request, path);
+      return action(caller(request), request.body);
+    });
+  }
 
   if (routes.served('GET', '/auth/email-confirmation')) server.get('/auth/email-confirmation', async (request, reply) => {
     const { redirect } = await confirm(caller(request), request.query);
     return reply.redirect(redirect);
-  });
-
-  if (routes.served('POST', SEND_CONFIRMATION)) server.post(SEND_CONFIRMATION, async (request) => {
-    await auth.rateLimit(request, SEND_CONFIRMATION);
-    return sendConfirmation(caller(request), request.body);
   });
 
   if (routes.served('GET', '/users/me')) server.get('/users/me', async (request) => me(caller(request), requestQuery(request)));
