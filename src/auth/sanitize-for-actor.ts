@@ -12,9 +12,9 @@ import { populateAsksDrafts, reachesDraftTypes } from './draft-reads.js';
 import { sanitizeQuery } from './sanitize-query.js';
 import { checkWriteTargets } from './sanitize-write.js';
 
-/** forbidden population dropped (added to `denied` when given); 400 for filters/sorts through unreadable relations; 401 for any anonymous draft read (see draft-reads.ts) */
+/** forbidden population dropped; 400 for filters/sorts through unreadable relations; 401 for any anonymous draft read (see draft-reads.ts) */
 export function sanitizeForActor<Q extends Selection & Partial<Pick<Query, 'filters' | 'sort'>>>(
-  registry: Registry, who: Actor, uid: string, query: Q, action: ContentAction, denied?: Set<string>,
+  registry: Registry, who: Actor, uid: string, query: Q, action: ContentAction,
 ): Q {
   // The public role never reads drafts, whatever the path (decisions.md "Drafts and anonymous
   // readers"): a draft-status read of any type, and any query (a write's response too) whose
@@ -25,7 +25,7 @@ export function sanitizeForActor<Q extends Selection & Partial<Pick<Query, 'filt
     if (reads || reachesDraftTypes(registry, uid, query, query.status)) throw new UnauthorizedError('Reading drafts needs credentials');
   }
   if (who.kind === 'public' && populateAsksDrafts(query.populate)) throw new UnauthorizedError('Reading drafts needs credentials');
-  return sanitizeQuery(registry, uid, query, (target) => can(who, 'find', target), denied);
+  return sanitizeQuery(registry, uid, query, (target) => can(who, 'find', target));
 }
 
 /** 400 when `data` names a relation target the actor may not read */

@@ -17,8 +17,6 @@ export type CanFind = (uid: string) => boolean;
 interface Walk {
   readonly registry: Registry;
   readonly canFind: CanFind;
-  /** collects the targets whose population was dropped (GraphQL answers their fields FORBIDDEN) */
-  readonly denied: Set<string> | undefined;
 }
 
 /** The content type a relation or media attribute reads (null for components and scalars). */
@@ -97,10 +95,7 @@ function prunePopulate(walk: Walk, schema: Schema, populate: readonly PopulateNo
     if (!attribute) continue;
     const here = [...path, node.attribute];
     const target = guardedTarget(attribute);
-    if (target !== null && !walk.canFind(target)) {
-      walk.denied?.add(target);
-      continue;
-    }
+    if (target !== null && !walk.canFind(target)) continue;
     switch (attribute.kind) {
       case 'relation':
       case 'media':
@@ -125,14 +120,14 @@ function prunePopulate(walk: Walk, schema: Schema, populate: readonly PopulateNo
 }
 
 /**
- * The query with forbidden population removed (each dropped target added to `denied` when given);
+ * The query with forbidden population removed (GraphQL tells such a field by `operations.mayFind`);
  * throws a 400 for filters or sorts through a relation the actor may not read, or on a private
  * attribute.
  */
 export function sanitizeQuery<Q extends Selection & Partial<Pick<Query, 'filters' | 'sort'>>>(
-  registry: Registry, uid: string, query: Q, canFind: CanFind, denied?: Set<string>,
+  registry: Registry, uid: string, query: Q, canFind: CanFind,
 ): Q {
-  const walk: Walk = { registry, canFind, denied };
+  const walk: Walk = { registry, canFind };
   const schema = registry.get(uid);
   if (query.filters) checkFilter(walk, schema, query.filters, 'filters', []);
   if (query.sort) checkSort(walk, schema, query.sort, 'sort', []);

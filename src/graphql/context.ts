@@ -25,13 +25,8 @@ export interface GraphqlContext {
    * `caller` (permission check, sanitising, policies, middlewares, lifecycles, repository).
    */
   readonly operations: Operations;
-  /** this request as the operation layer's caller; its `denied` is `deniedTargets` */
+  /** this request as the operation layer's caller */
   readonly caller: Caller;
-  /**
-   * Target uids whose population was dropped in this request because the caller lacks `find`
-   * on them: their fields answer with a FORBIDDEN error instead of silently empty data.
-   */
-  readonly deniedTargets: Set<string>;
   /** alias variants of relation selections loaded apart from the root query, by alias path */
   readonly deferred: Map<string, DeferredLoad>;
   /** set when `engineServer.tracing` is on */

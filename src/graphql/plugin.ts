@@ -95,14 +95,12 @@ export async function registerGraphql(
       sandboxHtml,
       assets,
       makeContext: (request, tracer): GraphqlContext => {
-        const deniedTargets = new Set<string>();
         return {
           registry: ctx.registry,
           limits,
           budget: ctx.rest.budget,
           operations: ctx.operations,
-          caller: { request, denied: deniedTargets },
-          deniedTargets,
+          caller: { request },
           deferred: new Map(),
           tracer,
           request,

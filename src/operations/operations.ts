@@ -4,7 +4,7 @@
  * REST controllers, GraphQL resolvers and the document service all call it (docs/architecture.md
  * "An operation, step by step").
  */
-import type { Actor } from '../auth/actor.js';
+import { can, type Actor } from '../auth/actor.js';
 import type { AuthRequest } from '../auth/auth-service.js';
 import { checkWriteForActor, sanitizeForActor } from '../auth/sanitize-for-actor.js';
 import { sanitizeQuery } from '../auth/sanitize-query.js';
@@ -71,6 +71,11 @@ export interface Operations {
   action<I, R>(name: string, handler: ActionHandler<I, R>, config?: ActionEntryConfig): PreparedAction<I, R>;
   /** the caller's actor (resolved once per request), for what a transport shows of it (`ctx.state.user`) */
   actor(caller: Caller): Promise<Actor>;
+  /**
+   * May the caller's actor `find` entries of `uid`? A transport tells a relation left out of the
+   * answer for lack of that permission (sanitising drops its population) from an empty one.
+   */
+  mayFind(caller: Caller, uid: string): Promise<boolean>;
 }
 
 type Run = <A extends OperationAction>(action: A, caller: Caller | null, params: OperationParams[A]) => Promise<OperationResults[A]>;
@@ -147,6 +152,7 @@ export function createOperations(deps: OperationsDeps): Operations {
     },
     action: actionEntry((caller) => deps.actor(caller.request)),
     actor: (caller) => deps.actor(caller.request),
+    mayFind: async (caller, uid) => can(await deps.actor(caller.request), 'find', uid),
     forType(uid, config) {
       if (config) return typeOperations(uid, config);
       let ops = shared.get(uid);
@@ -185,7 +191,7 @@ export function createOperations(deps: OperationsDeps): Operations {
 
     /** query sanitising for an actor; `auth: false` (no actor) still refuses private attributes */
     function sanitize<Q extends Selection & Partial<Pick<Query, 'filters' | 'sort'>>>(actor: Actor | null, caller: Caller, query: Q, action: OperationAction): Q {
-      return actor ? sanitizeForActor(registry, actor, uid, query, PERMISSION_OF[action], caller.denied) : sanitizeQuery(registry, uid, query, ALLOW_ALL);
+      return actor ? sanitizeForActor(registry, actor, uid, query, PERMISSION_OF[action]) : sanitizeQuery(registry, uid, query, ALLOW_ALL);
     }
 
     /** what the executors (executors/) need of this type, built once */

@@ -45,8 +45,6 @@ export type OperationAction =
  */
 export interface Caller {
   readonly request: AuthRequest;
-  /** GraphQL: collects the target uids whose population was dropped for lack of `find` */
-  readonly denied?: Set<string>;
   /** the transport's own context (REST's Koa-style ctx, GraphQL's resolver arguments), for policies */
   readonly transport?: unknown;
   /**

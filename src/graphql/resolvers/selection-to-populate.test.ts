@@ -47,15 +47,13 @@ function fakeContext(entries: Entry[], options: { forbidden?: string[] } = {}) {
   const forbidden = new Set(options.forbidden ?? []);
   const grants = new Set([...registry.contentTypes.keys()].flatMap((uid) => (forbidden.has(uid) ? [] : CONTENT_ACTIONS).map((action) => `${uid}.${action}`)));
   const actor: Actor = { kind: 'token', token: { id: 1, name: 'test', type: 'custom', actions: grants } };
-  const deniedTargets = new Set<string>();
   const request = { headers: {}, ip: '127.0.0.1' };
   const context: GraphqlContext = {
     registry,
     limits: { defaultLimit: 10, amountLimit: 100 },
     budget: { maxPopulateNodes: 1000, maxFilterNodes: 1000, maxRelationHops: 20 },
     operations: createOperations({ registry, repository, actor: async () => actor }),
-    caller: { request, denied: deniedTargets },
-    deniedTargets,
+    caller: { request },
     deferred: new Map(),
     tracer: null,
     request,
