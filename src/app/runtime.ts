@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { createAuthService, type AuthService } from '../auth/auth-service.js';
 import { createAuthStores, type AuthStores } from '../auth/auth-stores.js';
 import { createEmailService } from '../email/email-service.js';
-import { AUTH_CONTENT_TYPES, USER_UID } from '../auth/content-types.js';
+import { AUTH_CONTENT_TYPES, PERMISSION_UID, ROLE_UID, USER_UID } from '../auth/content-types.js';
 import { checkExpiresIn } from '../auth/jwt.js';
 import { resolveSecrets } from '../auth/secrets.js';
 import { loadConfig } from '../config/load-config.js';
@@ -65,7 +65,7 @@ export interface Runtime {
 }
 
 /** the types plugin services write (users-permissions' users, the media library's files) */
-const SERVICE_WRITTEN: ReadonlySet<string> = new Set([USER_UID, UPLOAD_FILE_UID]);
+const SERVICE_WRITTEN: ReadonlySet<string> = new Set([USER_UID, ROLE_UID, PERMISSION_UID, UPLOAD_FILE_UID]);
 
 export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const dir = resolve(options.dir);
@@ -92,7 +92,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       }
       return repo;
     };
-    // users and files are written by plugin services: their writes run as operations (no caller),
+    // users, roles, permissions and files are written by plugin services: their writes run as operations (no caller),
     // so document-service middlewares and lifecycles see them (operations/service-writes.ts)
     const serviceRepository = (uid: string): DocumentRepository =>
       SERVICE_WRITTEN.has(uid) ? withServiceWrites(repository(uid), () => operations.forType(uid)) : repository(uid);

@@ -24,6 +24,8 @@ const INDEX = `
 const probe = () => globalThis.__pluginProbe;
 const USER = 'plugin::users-permissions.user';
 const FILE = 'plugin::upload.file';
+const ROLE = 'plugin::users-permissions.role';
+const PERMISSION = 'plugin::users-permissions.permission';
 export default {
   register({ strapi }) {
     strapi.db.lifecycles.subscribe({
@@ -60,8 +62,23 @@ export default {
         probe().events.push('file:afterFindMany:' + event.result.entries.length);
       },
     });
+    strapi.db.lifecycles.subscribe({
+      models: [ROLE, PERMISSION],
+      beforeCreate(event) {
+        if (event.model.uid === ROLE && event.params.data.name === 'Refused') throw new (probe().ApplicationError)('no such role');
+      },
+      afterCreate(event) {
+        probe().events.push(event.model.uid.split('.').pop() + ':afterCreate:' + (event.result.name ?? event.result.action));
+      },
+      afterUpdate(event) {
+        probe().events.push(event.model.uid.split('.').pop() + ':afterUpdate:' + event.result.name);
+      },
+      afterDelete(event) {
+        probe().events.push(event.model.uid.split('.').pop() + ':afterDelete:' + (event.result.value.name ?? event.result.value.action));
+      },
+    });
     strapi.documents.use(async (context, next) => {
-      if (context.uid === USER || context.uid === FILE) probe().middleware.push(context.uid + ':' + context.action);
+      if (context.uid === USER || context.uid === FILE || context.uid === ROLE) probe().middleware.push(context.uid + ':' + context.action);
       return next();
     });
   },
@@ -128,5 +145,26 @@ describeEachDialect('lifecycles of users and files', (dialect) => {
       'file:beforeDelete',
     ]);
     expect(probe().middleware).toEqual(['plugin::upload.file:create', 'plugin::upload.file:update', 'plugin::upload.file:findMany', 'plugin::upload.file:delete']);
+  });
+
+  it('fires plugin::users-permissions.role and .permission hooks for role writes, and a throwing beforeCreate refuses the role', async () => {
+    const created = await json('POST', '/api/users-permissions/roles', { name: 'Reviewer', description: 'reads', permissions: { 'api::article': { controllers: { article: { find: { enabled: true } } } } } }, t.authHeaders);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const role = (await json('GET', '/api/users-permissions/roles', undefined, t.authHeaders)).body.roles.find((r: { name: string }) => r.name === 'Reviewer');
+    expect((await json('PUT', `/api/users-permissions/roles/${role.id}`, { name: 'Reviewers' }, t.authHeaders)).status).toBe(200);
+    expect((await json('DELETE', `/api/users-permissions/roles/${role.id}`, undefined, t.authHeaders)).status).toBe(200);
+    expect(probe().events).toEqual(expect.arrayContaining([
+      'role:afterCreate:Reviewer',
+      'permission:afterCreate:api::article.article.find',
+      'role:afterUpdate:Reviewers',
+      'role:afterDelete:Reviewers',
+    ]));
+    expect(probe().middleware).toEqual(expect.arrayContaining(['plugin::users-permissions.role:create', 'plugin::users-permissions.role:update', 'plugin::users-permissions.role:delete']));
+
+    const refused = await json('POST', '/api/users-permissions/roles', { name: 'Refused', description: '', permissions: {} }, t.authHeaders);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ name: 'ApplicationError', message: 'no such role' });
+    const rows = (await t.app.db.knex('up_roles').where({ name: 'Refused' }).count({ n: '*' })) as { n: number | string }[];
+    expect(Number(rows[0]?.n)).toBe(0);
   });
 });
