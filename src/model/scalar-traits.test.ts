@@ -5,7 +5,8 @@ import { SCALAR_TYPES } from './types.js';
 describe('SCALAR_TRAITS', () => {
   it('has the traits of every scalar type and of nothing else', () => {
     expect(Object.keys(SCALAR_TRAITS).sort()).toEqual([...SCALAR_TYPES].sort());
-    for (const type of SCALAR_TYPES) expect(SCALAR_TRAITS[type], type).toEqual(expect.objectContaining({ kind: expect.any(String) }));
+    const kinds: readonly ValueKind[] = ['text', 'integer', 'biginteger', 'number', 'boolean', 'json', 'date', 'time', 'datetime'];
+    for (const type of SCALAR_TYPES) expect(kinds, type).toContain(SCALAR_TRAITS[type].kind);
   });
 
   it('sorts the types into their kinds of value', () => {

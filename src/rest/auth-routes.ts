@@ -14,7 +14,8 @@ import type { TransportContext } from '../transport/transport-context.js';
 import { routeSettingsOf } from '../transport/route-settings.js';
 import type { Caller } from '../operations/types.js';
 import { NotFoundError } from '../errors/index.js';
-import type { FilterNode } from '../query/ast.js';
+import { rowIdQuery } from '../query/row-id-query.js';
+import { callerOf as caller } from './request-caller.js';
 import { parseRestQuery, parseSelection } from '../query/parse-rest-query.js';
 import { requestQuery } from './request-query.js';
 import { USER_UID, usersPermissionsAction } from '../operations/access.js';
@@ -34,7 +35,6 @@ const PUBLIC = { auth: false } as const;
 export function registerAuthRoutes(ctx: TransportContext): void {
   const { server, operations, auth } = ctx;
   const queryCtx = { registry: ctx.registry, rest: ctx.rest };
-  const caller = (request: FastifyRequest): Caller => ({ request });
   // what the project changed on these routes (strapi/plugin-extensions.ts): served or not, auth, policies, middlewares
   const routes = routeSettingsOf(ctx.builtInRoutes);
   /** Strapi's auth routes are public unless the project's route config says otherwise */
@@ -66,8 +66,7 @@ export function registerAuthRoutes(ctx: TransportContext): void {
   const byId = usersById.prepare('findMany', (request: FastifyRequest<{ Params: { id: string } }>) => {
     const selection = parseSelection(requestQuery(request), USER_UID, queryCtx);
     if (!/^\d+$/.test(request.params.id)) throw new NotFoundError();
-    const filters: FilterNode = { kind: 'compare', field: 'id', op: '$eq', value: Number(request.params.id) };
-    return { query: { ...selection, filters, sort: [], pagination: { kind: 'offset', start: 0, limit: 1, withCount: false } as const } };
+    return { query: rowIdQuery(Number(request.params.id), selection) };
   });
   const createUser = operations.action(userAction('create'), ({ input }: { input: unknown }) => auth.users.create(input), routes.of('POST', '/users'));
   const updateUser = operations.action(userAction('update'), ({ input }: { input: { id: string; body: unknown } }) => auth.users.update(input.id, input.body), routes.of('PUT', '/users/:id'));

@@ -11,7 +11,7 @@ import { MethodNotAllowedError, ValidationError } from '../errors/index.js';
 import { sendNotFound } from './error-body.js';
 import type { ContentType } from '../model/types.js';
 import type { Selection } from '../query/ast.js';
-import type { Caller } from '../operations/types.js';
+import { callerOf as caller } from './request-caller.js';
 import { parseLocale } from '../query/parse-locale.js';
 import { parseRestQuery, parseSelection } from '../query/parse-rest-query.js';
 import { requestQuery } from './request-query.js';
@@ -32,7 +32,6 @@ const notAllowed = async (): Promise<never> => {
   throw new MethodNotAllowedError();
 };
 
-const caller = (request: FastifyRequest): Caller => ({ request });
 const single = (data: unknown) => ({ data, meta: {} });
 
 export function registerContentRoutes(ctx: TransportContext, schema: ContentType): void {

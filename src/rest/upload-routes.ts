@@ -20,7 +20,9 @@ import type { LinkFields } from '../upload/link-files.js';
 import { type FileInfo, type StagedFile, type UploadService } from '../upload/upload-service.js';
 import { requestQuery } from './request-query.js';
 import type { Caller, Entry } from '../operations/types.js';
-import type { Query } from '../query/ast.js';
+import { rowIdQuery } from '../query/row-id-query.js';
+import type { Selection } from '../query/ast.js';
+import { callerOf as caller } from './request-caller.js';
 
 /**
  * What the multipart parser (busboy) throws for a body it cannot read: no boundary in the content
@@ -89,21 +91,18 @@ function updatedFileId(raw: unknown): number | undefined {
 
 type UploadRequest = FastifyRequest<{ Querystring: Record<string, unknown> }>;
 
+/** a file by id answers its own attributes (formats included), as Strapi's findOne */
+const FILE_SELECTION: Selection = { fields: null, populate: [], status: 'published' };
+
 export function registerUploadRoutes(ctx: TransportContext, uploads: UploadService): void {
   const { server, operations } = ctx;
   const answer = async (entry: Entry): Promise<Entry> => shape(await uploads.withAnsweredUrls(entry));
   const answerAll = (entries: readonly Entry[]): Promise<Entry[]> => Promise.all(entries.map(answer));
-  const caller = (request: FastifyRequest): Caller => ({ request });
   // what the project changed on these routes (strapi/plugin-extensions.ts): served or not, auth, policies, middlewares
   const routes = routeSettingsOf(ctx.builtInRoutes);
   const files = operations.forType(UPLOAD_FILE_UID, { findMany: routes.of('GET', '/upload/files') });
   // a file by row id: a one-entry list under `findOne`, as `/users/:id`
   const filesById = operations.forType(UPLOAD_FILE_UID, { findMany: { auth: { scope: [`${UPLOAD_FILE_UID}.findOne`] }, ...routes.of('GET', '/upload/files/:id') } });
-  const byRowId = (id: number): Query => ({
-    fields: null, populate: [], status: 'published', sort: [],
-    filters: { kind: 'compare', field: 'id', op: '$eq', value: id },
-    pagination: { kind: 'offset', start: 0, limit: 1, withCount: false },
-  });
 
   // Strapi: `?id=` with no file updates the file's info (a file with it would replace the bytes)
   const updateInfo = operations.action(`${UPLOAD_FILE_UID}.update`, async ({ input }: { input: { id: number; request: UploadRequest } }) => {
@@ -154,7 +153,7 @@ export function registerUploadRoutes(ctx: TransportContext, uploads: UploadServi
   const list = files.prepare('findMany', (request: FastifyRequest) => ({ query: parseRestQuery(requestQuery(request), UPLOAD_FILE_UID, { registry: ctx.registry, rest: ctx.rest }) }));
   if (routes.served('GET', '/upload/files')) server.get('/upload/files', async (request) => answerAll((await list(caller(request), request)).entries));
 
-  const one = filesById.prepare('findMany', (request: FastifyRequest<{ Params: { id: string } }>) => ({ query: byRowId(fileId(request.params.id)) }));
+  const one = filesById.prepare('findMany', (request: FastifyRequest<{ Params: { id: string } }>) => ({ query: rowIdQuery(fileId(request.params.id), FILE_SELECTION) }));
   if (routes.served('GET', '/upload/files/:id')) server.get<{ Params: { id: string } }>('/upload/files/:id', async (request) => {
     const entry = (await one(caller(request), request)).entries[0];
     if (!entry) throw new NotFoundError('File not found');

@@ -40,9 +40,9 @@ export async function loadProjectCode(projectDir: string, modules?: ProjectModul
   const src = join(projectDir, 'src');
   const apiRoot = join(src, 'api');
   const apis = existsSync(apiRoot) ? readdirSync(apiRoot, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort() : [];
-  const any = existsSync(join(src, 'policies')) || existsSync(join(src, 'middlewares'))
+  const hasProjectCode = existsSync(join(src, 'policies')) || existsSync(join(src, 'middlewares'))
     || apis.some((api) => ['policies', 'middlewares', 'controllers', 'services', 'routes'].some((kind) => existsSync(join(apiRoot, api, kind))));
-  if (!any) return NO_PROJECT_CODE;
+  if (!hasProjectCode) return NO_PROJECT_CODE;
 
   const load = async (file: string, name: string, api?: string): Promise<ProjectFile> => {
     try {
