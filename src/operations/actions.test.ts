@@ -8,6 +8,7 @@ import type { Actor } from '../auth/actor.js';
 import type { DocumentRepository, Page } from '../documents/types.js';
 import type { ContentType, Registry } from '../model/types.js';
 import type { Query } from '../query/ast.js';
+import { UnauthorizedError } from '../errors/index.js';
 import { requirementOf } from './access.js';
 import { createOperations } from './operations.js';
 
@@ -76,4 +77,16 @@ describe('a caller whose route checked the permission', () => {
     const scoped = { request, auth: { scope: [`${UID}.popular`] }, checked: requirementOf(`${UID}.popular`, undefined) };
     await expect(ops.findMany(scoped, { query })).resolves.toBe(page);
   });
+
+  it('a public action with policies sees no caller for a bad credential, and fails with any other error of the actor lookup', async () => {
+    const withActor = (lookup: () => Promise<Actor>) => createOperations({ registry, repository: () => ({ uid: UID } as unknown as DocumentRepository), actor: lookup });
+    const seen: (Actor | null)[] = [];
+    const config = { auth: false as const, policies: [(context: { actor: Actor | null }) => { seen.push(context.actor); }] };
+    const badToken = withActor(async () => { throw new UnauthorizedError('Invalid credentials'); }).action('plugin::users-permissions.auth.register', () => 'ok', config);
+    await expect(badToken({ request }, undefined)).resolves.toBe('ok');
+    expect(seen).toEqual([null]);
+    const databaseDown = withActor(async () => { throw new Error('connection refused'); }).action('plugin::users-permissions.auth.register', () => 'ok', config);
+    await expect(databaseDown({ request }, undefined)).rejects.toThrow('connection refused');
+  });
 });
+

@@ -7,7 +7,7 @@
  * files run as operations of their own (service-writes.ts: middlewares, lifecycles).
  */
 import type { Actor } from '../auth/actor.js';
-import { NotFoundError, PolicyError } from '../errors/index.js';
+import { NotFoundError, PolicyError, UnauthorizedError } from '../errors/index.js';
 import { checkPermission } from './access.js';
 import { runMiddlewares } from './middlewares.js';
 import type { Caller } from './types.js';
@@ -64,8 +64,12 @@ export function actionEntry(actor: (caller: Caller) => Promise<Actor>) {
         checkPermission(who, name, checked?.scope);
       } else if (guarded) {
         // a public action with policies or middlewares (a project's route config): they see who
-        // calls when a valid credential is sent (`/users/me`), and nobody otherwise, never a 401
-        who = await actor(caller).catch(() => null);
+        // calls when a valid credential is sent (`/users/me`), and nobody for a bad one, never a
+        // 401; any other failure (the database) is the request's error, not an anonymous caller
+        who = await actor(caller).catch((error: unknown) => {
+          if (error instanceof UnauthorizedError) return null;
+          throw error;
+        });
       }
       const context: ActionContext<I> = { name, caller, actor: who, input, state: {} };
       if (policies) {
