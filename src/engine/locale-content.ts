@@ -9,6 +9,7 @@ import { selectRows } from '../db/direct-reads.js';
 import { SYSTEM_COLUMNS } from '../db/naming.js';
 import { toNumber } from '../db/values.js';
 import { isLocalizedType } from '../model/i18n.js';
+import { chunk } from './populate/load-batch.js';
 import type { EngineContext } from './types.js';
 import { deleteEntityRows, deleteIncomingLinks } from './write/delete-entity.js';
 
@@ -23,14 +24,6 @@ export interface RemovedLocaleContent {
   readonly deletedDocuments: number;
 }
 
-/** bound parameter lists stay far below every database's limit */
-const CHUNK = 500;
-function chunks<T>(items: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
-  return out;
-}
-
 /** Runs inside the caller's write transaction (`trx`). */
 export async function deleteLocaleContent(trx: EngineContext, code: string): Promise<RemovedLocaleContent[]> {
   const removed: RemovedLocaleContent[] = [];
@@ -41,11 +34,11 @@ export async function deleteLocaleContent(trx: EngineContext, code: string): Pro
     if (rows.length === 0) continue;
     const ids = rows.map((row) => toNumber(row['id']));
     const documentIds = [...new Set(rows.map((row) => String(row[SYSTEM_COLUMNS.documentId])))];
-    for (const chunk of chunks(ids)) await deleteEntityRows(trx, type, chunk);
+    for (const some of chunk(ids)) await deleteEntityRows(trx, type, some);
     // links name documents, not versions: they go only with a document's last version
     const remaining = new Set<string>();
-    for (const chunk of chunks(documentIds)) {
-      const left = await selectRows(trx.knex, trx.knex(table).distinct(SYSTEM_COLUMNS.documentId).whereIn(SYSTEM_COLUMNS.documentId, chunk));
+    for (const some of chunk(documentIds)) {
+      const left = await selectRows(trx.knex, trx.knex(table).distinct(SYSTEM_COLUMNS.documentId).whereIn(SYSTEM_COLUMNS.documentId, some));
       for (const row of left) remaining.add(String(row[SYSTEM_COLUMNS.documentId]));
     }
     const gone = documentIds.filter((documentId) => !remaining.has(documentId));
