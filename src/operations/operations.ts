@@ -43,6 +43,8 @@ export interface OperationsDeps {
   readonly locales?: KnownLocales;
   /** the response cache (`api.rest.cache` on): transports' reads of `api::` types go through it */
   readonly cache?: ResponseCache;
+  /** runs work in one write transaction of the database (engine/context.ts `inOneTransaction`); absent: `transaction()` refuses */
+  transaction?<T>(work: () => Promise<T>): Promise<T>;
 }
 
 const ONLY_EN: KnownLocales = { has: (code) => code === 'en', defaultCode: () => 'en' };
@@ -76,6 +78,12 @@ export interface Operations {
    * answer for lack of that permission (sanitising drops its population) from an empty one.
    */
   mayFind(caller: Caller, uid: string): Promise<boolean>;
+  /**
+   * Runs `work` with every operation it makes (and the reads between them) in one write
+   * transaction: all of it committed, or nothing (a role and its permissions). Hooks and
+   * middlewares of those operations run inside it; inside another one, it joins that one.
+   */
+  transaction<T>(work: () => Promise<T>): Promise<T>;
 }
 
 type Run = <A extends OperationAction>(action: A, caller: Caller | null, params: OperationParams[A]) => Promise<OperationResults[A]>;
@@ -153,6 +161,7 @@ export function createOperations(deps: OperationsDeps): Operations {
     action: actionEntry((caller) => deps.actor(caller.request)),
     actor: (caller) => deps.actor(caller.request),
     mayFind: async (caller, uid) => can(await deps.actor(caller.request), 'find', uid),
+    transaction: (work) => (deps.transaction ? deps.transaction(work) : Promise.reject(new Error('operations.transaction: no database to run it on'))),
     forType(uid, config) {
       if (config) return typeOperations(uid, config);
       let ops = shared.get(uid);
