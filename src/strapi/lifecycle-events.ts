@@ -128,8 +128,9 @@ function filtersOf(registry: Registry, contentType: ContentType, where: unknown)
   return parseFilters(where ?? undefined, registry.get(contentType.uid), registry, { param: 'where', path: [] });
 }
 
-/** `select` back into fields (`documentId` is always read, as the Document Service reads it). */
+/** `select` back into fields (`documentId` is always read, as the Document Service reads it; `['documentId']` alone: no other field). */
 function fieldsOf(contentType: ContentType, select: unknown): readonly string[] | null {
   const names = Array.isArray(select) ? select.filter((name) => name !== 'documentId') : select;
+  if (Array.isArray(select) && select.length > 0 && Array.isArray(names) && names.length === 0) return [];
   return parseFields(names ?? undefined, contentType, { param: 'select', path: [] });
 }

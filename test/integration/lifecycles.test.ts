@@ -283,6 +283,9 @@ describeEachDialect('lifecycles and events', (dialect) => {
     expect(one.status).toBe(200);
     const { data } = (await one.json()) as { data: Record<string, unknown> };
     expect(Object.keys(data).sort()).toEqual(['documentId', 'id', 'views']);
+    probe().only = ['documentId'];
+    const bare = (await (await rest('GET', `/articles/${kept.documentId}?status=draft`)).json()) as { data: Record<string, unknown> };
+    expect(Object.keys(bare.data).sort()).toEqual(['documentId', 'id']);
 
     // a where the hook makes up is checked like any filters: a 400 naming the key, nothing read
     probe().hidden = undefined;
