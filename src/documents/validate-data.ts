@@ -19,6 +19,8 @@ export interface References {
   readonly files: Set<number>;
   /** media attributes whose `allowedTypes` restricts the files written to them */
   readonly fileUses: FileUse[];
+  /** where each target (`<uid>\0<documentId>`, `file\0<id>`) was first named: a missing one's error names that field */
+  readonly paths: Map<string, string[]>;
 }
 
 export interface ValidateOptions {
@@ -32,7 +34,7 @@ const IGNORED_KEYS = new Set(['createdAt', 'updatedAt', 'publishedAt', 'locale']
 const FORBIDDEN_KEYS = new Set(['id', 'documentId']);
 
 export function validateData(registry: Registry, schema: Schema, data: unknown, options: ValidateOptions): { plan: WritePlan; refs: References } {
-  const refs: References = { documents: new Map(), files: new Set(), fileUses: [] };
+  const refs: References = { documents: new Map(), files: new Set(), fileUses: [], paths: new Map() };
   const issues: Issue[] = [];
   const plan = buildPlan(registry, schema, data, [], options, refs, issues);
   if (issues.length > 0) {
@@ -95,7 +97,10 @@ function writeAttribute(
       const ids = parseFileIds(value, attr.multiple);
       if (ids === undefined) issues.push({ path, message: `${at} must be ${attr.multiple ? 'an array of file ids' : 'a file id'}`, name: 'ValidationError' });
       else {
-        ids.forEach((id) => refs.files.add(id));
+        ids.forEach((id) => {
+          refs.files.add(id);
+          if (!refs.paths.has(`file\0${id}`)) refs.paths.set(`file\0${id}`, path);
+        });
         if (attr.allowedTypes !== undefined && ids.length > 0 && !allowsEveryType(attr.allowedTypes)) refs.fileUses.push({ path, allowedTypes: attr.allowedTypes, ids });
         plan.media[attr.name] = ids;
       }
@@ -105,7 +110,10 @@ function writeAttribute(
       const write = parseRelationWrite(value, path, issues);
       if (write) {
         const targets = refs.documents.get(attr.target) ?? new Set<string>();
-        [...(write.set ?? []), ...(write.connect ?? [])].forEach((id) => targets.add(id));
+        [...(write.set ?? []), ...(write.connect ?? [])].forEach((id) => {
+          targets.add(id);
+          if (!refs.paths.has(`${attr.target}\0${id}`)) refs.paths.set(`${attr.target}\0${id}`, path);
+        });
         refs.documents.set(attr.target, targets);
         plan.relations[attr.name] = write;
       }
