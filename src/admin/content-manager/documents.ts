@@ -52,6 +52,13 @@ export function documentActions(registry: Registry, ops: TypeOperations): Docume
     const entry = await ops.findFirst(caller, { selection: { fields: [], populate: [], status: 'draft', ...localeSelection(input) } });
     return String(found(entry).documentId);
   };
+  /** Unpublish and discard need a published version (Strapi: 404 without one); the permission is checked first. */
+  const publishedIdOf = async (caller: Caller, documentId: string | null, input: Input, action: 'unpublish' | 'discardDraft'): Promise<string> => {
+    await ops.check(caller, action);
+    const id = await idOf(caller, documentId, input);
+    if (!schema.draftAndPublish || (await ops.liveStatus(id, localeOf(schema, input.query, input.body))) !== 'published') throw new NotFoundError();
+    return id;
+  };
   const localeSelection = (input: Input): { locale?: string } => {
     const locale = localeOf(schema, input.query, input.body);
     return locale === undefined ? {} : { locale };
@@ -94,12 +101,12 @@ export function documentActions(registry: Registry, ops: TypeOperations): Docume
       return answer(caller, found(await ops.publish(caller, { documentId: id, selection: selectionOf(input, 'published'), ...localeSelection(input) })));
     },
     async unpublish(caller, documentId, input) {
-      const id = await idOf(caller, documentId, input);
+      const id = await publishedIdOf(caller, documentId, input, 'unpublish');
       if (input.body?.discardDraft === true) await ops.discardDraft(caller, { documentId: id, selection: selectionOf(input, 'draft'), ...localeSelection(input) });
       return answer(caller, found(await ops.unpublish(caller, { documentId: id, selection: selectionOf(input, 'draft'), ...localeSelection(input) })));
     },
     async discard(caller, documentId, input) {
-      const id = await idOf(caller, documentId, input);
+      const id = await publishedIdOf(caller, documentId, input, 'discardDraft');
       return answer(caller, found(await ops.discardDraft(caller, { documentId: id, selection: selectionOf(input, 'draft'), ...localeSelection(input) })));
     },
   };

@@ -10,12 +10,14 @@ beforeAll(async () => {
   registry = await loadRegistry(BLOG_EXAMPLE);
 });
 
-type Json = Record<string, any>;
+interface Described { uid: string; attributes: Record<string, unknown>; isDisplayed: boolean; mainField: string }
+type Data = { contentTypes: Described[]; components: Described[] };
+const data = (): Data => initData(registry) as unknown as Data;
+const type = (uid: string): Described => data().contentTypes.find((t) => t.uid === uid)!;
 
 describe('content-manager init data', () => {
   it('lists every content type with its attributes as the schema writes them, plus id and the timestamps', () => {
-    const data = initData(registry) as Json;
-    const article = data.contentTypes.find((t: Json) => t.uid === 'api::article.article');
+    const article = type('api::article.article');
     expect(article).toMatchObject({
       kind: 'collectionType',
       info: { displayName: 'Article', singularName: 'article', pluralName: 'articles' },
@@ -36,17 +38,14 @@ describe('content-manager init data', () => {
   });
 
   it('marks the built-in types the panel does not show, and localized types get their locale', () => {
-    const data = initData(registry) as Json;
-    const file = data.contentTypes.find((t: Json) => t.uid === 'plugin::upload.file');
-    expect(file.isDisplayed).toBe(false);
-    const page = data.contentTypes.find((t: Json) => t.uid === 'api::page.page');
+    expect(type('plugin::upload.file').isDisplayed).toBe(false);
+    const page = type('api::page.page');
     expect(page.attributes.locale).toMatchObject({ type: 'string' });
     expect(page.attributes.position).toEqual({ type: 'integer', pluginOptions: { i18n: { localized: false } } });
   });
 
   it('lists components with category and main field', () => {
-    const data = initData(registry) as Json;
-    const seo = data.components.find((c: Json) => c.uid === 'shared.seo');
+    const seo = data().components.find((c) => c.uid === 'shared.seo')!;
     expect(seo).toMatchObject({ uid: 'shared.seo', category: 'shared', isDisplayed: true });
     expect(seo.attributes.id).toEqual({ type: 'integer' });
     expect(seo.mainField).toBe(mainFieldOf(registry.component('shared.seo')));
