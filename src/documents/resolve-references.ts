@@ -47,7 +47,11 @@ export function applyTargets(ctx: EngineContext, schemaUid: string, plan: WriteP
     const attr = schema.attributes[name];
     const map = attr?.kind === 'relation' ? targets.get(attr.target) : undefined;
     const resolve = (ids: readonly string[] | undefined): string[] | undefined => ids?.map((id) => map?.get(id) ?? id);
-    relations[name] = { set: resolve(write.set), connect: resolve(write.connect), disconnect: resolve(write.disconnect) };
+    const positions = write.positions && Object.fromEntries(Object.entries(write.positions).map(([id, position]) => [
+      map?.get(id) ?? id,
+      { ...position, ...(position.before === undefined ? {} : { before: map?.get(position.before) ?? position.before }), ...(position.after === undefined ? {} : { after: map?.get(position.after) ?? position.after }) },
+    ]));
+    relations[name] = { set: resolve(write.set), connect: resolve(write.connect), disconnect: resolve(write.disconnect), ...(positions ? { positions } : {}) };
   }
   const components: Record<string, ComponentWrite[]> = {};
   for (const [name, items] of Object.entries(plan.components)) {

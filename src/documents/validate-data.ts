@@ -4,7 +4,7 @@
  * ValidationError (`details.errors[]`), as Strapi's body validation does.
  */
 import { ValidationError } from '../errors/index.js';
-import type { WritePlan, ComponentWrite, RelationWrite } from '../engine/write/write-plan.js';
+import type { WritePlan, ComponentWrite, RelationPosition, RelationWrite } from '../engine/write/write-plan.js';
 import { assertNever, type Attribute, type Registry, type Schema } from '../model/types.js';
 import { validateScalar } from './validate-scalar.js';
 import { isCreatorField } from '../model/creator-fields.js';
@@ -234,12 +234,44 @@ function parseRelationWrite(value: unknown, path: string[], issues: Issue[]): Re
     issues.push({ path: [...path, unknownKey], message: `Invalid key ${unknownKey}`, name: 'ValidationError' });
     return undefined;
   }
-  const write: { set?: string[]; connect?: string[]; disconnect?: string[] } = {};
+  const write: { set?: string[]; connect?: string[]; disconnect?: string[]; positions?: Record<string, RelationPosition> } = {};
   for (const key of ['set', 'connect', 'disconnect'] as const) {
     if (record[key] === undefined) continue;
     const ids = list(record[key], key);
     if (!ids) return undefined;
     write[key] = ids;
   }
+  if (write.connect !== undefined) {
+    const items = Array.isArray(record.connect) ? record.connect : [record.connect];
+    const positions = parsePositions(items, write.connect, [...path, 'connect'], issues);
+    if (positions === null) return undefined;
+    if (positions !== undefined) write.positions = positions;
+  }
   return write;
+}
+
+/**
+ * Strapi 5's `connect: [{ documentId, position: { before | after: documentId } | { start: true } | { end: true } }]`:
+ * each connected target → its position (undefined: none given; null: a bad one, reported).
+ */
+function parsePositions(items: readonly unknown[], ids: readonly string[], path: string[], issues: Issue[]): Record<string, RelationPosition> | undefined | null {
+  let positions: Record<string, RelationPosition> | undefined;
+  for (const [i, item] of items.entries()) {
+    const position = typeof item === 'object' && item !== null ? (item as { position?: unknown }).position : undefined;
+    if (position === undefined) continue;
+    const { before, after, start, end } = (typeof position === 'object' && position !== null ? position : {}) as Record<string, unknown>;
+    const parsed: RelationPosition = {
+      ...(typeof before === 'string' && before !== '' ? { before } : {}),
+      ...(typeof after === 'string' && after !== '' ? { after } : {}),
+      ...(start === true ? { start } : {}),
+      ...(end === true ? { end } : {}),
+    };
+    if (Object.keys(parsed).length !== 1) {
+      issues.push({ path: [...path, String(i), 'position'], message: `${[...path, String(i)].join('.')}.position must be one of { before }, { after }, { start: true }, { end: true }`, name: 'ValidationError' });
+      return null;
+    }
+    positions ??= {};
+    positions[ids[i]!] = parsed;
+  }
+  return positions;
 }

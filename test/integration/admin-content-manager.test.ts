@@ -201,6 +201,21 @@ describeEachDialect('content-manager admin API (shipped server)', (dialect) => {
     expect(data.blocks.map((b: any) => b.__component)).toEqual(['shared.rich-text', 'shared.quote', 'shared.media']);
   });
 
+  it('to-many relations reorder with connect positions (drag and drop), and disconnect', async () => {
+    const tags = (await admin.get(cm(`relations/${ARTICLE}/tags?pageSize=4`))).body.results.map((t: any) => t.documentId);
+    const created = await admin.post(cm(`collection-types/${ARTICLE}`), { title: 'Ordered', tags: { connect: tags.slice(0, 3).map((documentId: string) => ({ documentId })) } });
+    const item = cm(`collection-types/${ARTICLE}/${created.body.data.documentId}`);
+    const order = async (): Promise<string[]> => (await admin.get(item)).body.data.tags.map((t: any) => t.documentId);
+    expect(await order()).toEqual(tags.slice(0, 3));
+    await admin.put(item, { tags: { connect: [{ documentId: tags[2], position: { before: tags[0] } }] } });
+    expect(await order()).toEqual([tags[2], tags[0], tags[1]]);
+    await admin.put(item, { tags: { connect: [{ documentId: tags[3], position: { after: tags[2] } }], disconnect: [{ documentId: tags[1] }] } });
+    expect(await order()).toEqual([tags[2], tags[3], tags[0]]);
+    const bad = await admin.put(item, { tags: { connect: [{ documentId: tags[1], position: { nowhere: true } }] } });
+    expect([bad.status, bad.body.error.details.errors[0].path]).toEqual([400, ['tags', 'connect', '0', 'position']]);
+    expect(await order()).toEqual([tags[2], tags[3], tags[0]]);
+  });
+
   it('draft → publish → modify (modified) → discard → modify → unpublish, with meta.availableStatus', async () => {
     const created = await admin.post(cm(`collection-types/${ARTICLE}`), { title: 'Lifecycle' });
     const id = created.body.data.documentId;
