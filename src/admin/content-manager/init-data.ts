@@ -73,7 +73,8 @@ export function defaultListLayout(schema: Schema): string[] {
   return ['id', ...listable.slice(0, 3)];
 }
 
-const isDisplayed = (pluginOptions: Readonly<Record<string, unknown>>): boolean => {
+/** Whether the panel shows the type (Strapi: `pluginOptions['content-manager'].visible` not false). */
+export const isDisplayed = (pluginOptions: Readonly<Record<string, unknown>>): boolean => {
   const options = pluginOptions['content-manager'];
   return !(typeof options === 'object' && options !== null && (options as { visible?: unknown }).visible === false);
 };

@@ -11,7 +11,7 @@ import type { ContentType, Registry } from '../../model/types.js';
 import { BULK_ACTIONS, runBulkAction, type BulkAction } from './bulk-actions.js';
 import type { ContentManagerDeps } from './context.js';
 import { documentActions, type DocumentActions } from './documents.js';
-import { initData } from './init-data.js';
+import { initData, isDisplayed } from './init-data.js';
 import { listPage } from './list.js';
 import { adminQueryContext, parseListQuery } from './list-query.js';
 import { relationOptions } from './relations.js';
@@ -20,15 +20,10 @@ import { bodyOf, queryOf } from './request-input.js';
 type Params = { uid: string; documentId?: string; action?: string; field?: string };
 type Request = FastifyRequest<{ Params: Params }>;
 
-const isDisplayed = (type: ContentType): boolean => {
-  const options = type.pluginOptions['content-manager'];
-  return !(typeof options === 'object' && options !== null && (options as { visible?: unknown }).visible === false);
-};
-
 /** The content type a route names: one the content manager shows, of the route's kind; else 404. */
 function contentTypeOf(registry: Registry, uid: string, kind: ContentType['kind']): ContentType {
   const type = registry.contentTypes.get(uid);
-  if (type === undefined || type.kind !== kind || !isDisplayed(type)) throw new NotFoundError(`No ${kind === 'singleType' ? 'single' : 'collection'} type ${uid}`);
+  if (type === undefined || type.kind !== kind || !isDisplayed(type.pluginOptions)) throw new NotFoundError(`No ${kind === 'singleType' ? 'single' : 'collection'} type ${uid}`);
   return type;
 }
 
