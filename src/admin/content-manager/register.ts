@@ -75,6 +75,8 @@ export function registerContentManager(server: FastifyInstance, deps: ContentMan
     const action = request.params.action ?? '';
     // Publish on a new entry: create it, then publish it (Strapi's "create and publish")
     if (action === 'publish') {
+      // an admin who may not publish is refused before the document is created
+      await operations.forType(type.uid).check(caller, 'publish');
       const created = await actionsOf(type).create(caller, input(request));
       return reply.code(201).send(await actionsOf(type).publish(caller, String(created.data.documentId), { query: queryOf(request) }));
     }
