@@ -243,6 +243,17 @@ describeEachDialect('content-manager admin API (shipped server)', (dialect) => {
     expect((await admin.post(cm(`${item}/actions/discard`), {})).status).toBe(404);
   });
 
+  it('create and publish in one request', async () => {
+    const res = await admin.post(cm(`collection-types/${ARTICLE}/actions/publish`), { title: 'Straight out' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data).toMatchObject({ title: 'Straight out', status: 'published' });
+    expect((await rest.get(`/api/articles/${res.body.data.documentId}`)).body.data.title).toBe('Straight out');
+    const before = (await list(ARTICLE)).body.pagination.total;
+    const refused = await admin.post(cm(`collection-types/${ARTICLE}/actions/publish`), { summary: 'no title' });
+    expect([refused.status, refused.body.error.details.errors[0].path]).toEqual([400, ['title']]);
+    expect((await list(ARTICLE)).body.pagination.total).toBe(before);
+  });
+
   it('publish refuses a draft missing a required field, naming it; a draft may lack it', async () => {
     const draft = await admin.post(cm(`collection-types/${ARTICLE}`), { summary: 'no title yet' });
     expect(draft.status, JSON.stringify(draft.body)).toBe(201);
@@ -295,8 +306,12 @@ describeEachDialect('content-manager admin API (shipped server)', (dialect) => {
     expect(enAgain.body.data).toMatchObject({ title: 'About', position: 7 });
     const frList = await list(PAGE, 'locale=fr');
     expect(frList.body.results.map((r: any) => [r.title, r.locale])).toEqual([['À propos', 'fr']]);
-    const missing = await admin.get(cm(`collection-types/${PAGE}/${id}?locale=de`));
-    expect(missing.status).toBe(400);
+    const bad = await admin.get(cm(`collection-types/${PAGE}/${id}?locale=de`));
+    expect([bad.status, bad.body.error.details.param]).toEqual([400, 'locale']);
+    const other = await admin.post(cm(`collection-types/${PAGE}`), { title: 'Only English', position: 1 });
+    const notInFrench = await admin.get(cm(`collection-types/${PAGE}/${other.body.data.documentId}?locale=fr`));
+    expect(notInFrench.status).toBe(200);
+    expect(notInFrench.body).toEqual({ data: {}, meta: { availableLocales: [expect.objectContaining({ locale: 'en', status: 'draft' })], availableStatus: [] } });
   });
 
   it('single types: PUT creates the one document, GET reads it, publish is refused on a type without draft & publish', async () => {

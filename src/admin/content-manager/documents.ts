@@ -24,7 +24,8 @@ type Input = { readonly query: Record<string, unknown>; readonly body?: Record<s
 
 export interface DocumentActions {
   get(caller: Caller, documentId: string | null, input: Input): Promise<DocumentAnswer>;
-  create(caller: Caller, input: Input): Promise<DocumentAnswer>;
+  /** `toPublish`: the create-and-publish route's draft (required attributes checked) */
+  create(caller: Caller, input: Input, toPublish?: boolean): Promise<DocumentAnswer>;
   update(caller: Caller, documentId: string | null, input: Input): Promise<DocumentAnswer>;
   remove(caller: Caller, documentId: string | null, input: Input): Promise<{ data: Entry | null }>;
   publish(caller: Caller, documentId: string | null, input: Input): Promise<DocumentAnswer>;
@@ -79,8 +80,9 @@ export function documentActions(registry: Registry, ops: TypeOperations): Docume
       const { meta } = metaOf(schema, { locale: selection.locale, publishedAt: null }, versions);
       return { data: {}, meta: { ...meta, availableStatus: [] } };
     },
-    async create(caller, input) {
-      const entry = await ops.create(caller, { data: documentData(input.body ?? {}), status: 'draft', selection: selectionOf(input, 'draft') });
+    async create(caller, input, toPublish = false) {
+      // a draft to publish at once has its required attributes checked before anything is written
+      const entry = await ops.create(caller, { data: documentData(input.body ?? {}), status: 'draft', selection: selectionOf(input, 'draft'), checkRequired: toPublish });
       return { data: schema.draftAndPublish ? { ...entry, status: 'draft' } : entry, meta: EMPTY_META };
     },
     async update(caller, documentId, input) {

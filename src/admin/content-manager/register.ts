@@ -77,7 +77,7 @@ export function registerContentManager(server: FastifyInstance, deps: ContentMan
     if (action === 'publish') {
       // an admin who may not publish is refused before the document is created
       await operations.forType(type.uid).check(caller, 'publish');
-      const created = await actionsOf(type).create(caller, input(request));
+      const created = await actionsOf(type).create(caller, input(request), true);
       return reply.code(201).send(await actionsOf(type).publish(caller, String(created.data.documentId), { query: queryOf(request) }));
     }
     if (!(BULK_ACTIONS as readonly string[]).includes(action)) throw new NotFoundError();
