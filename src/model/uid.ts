@@ -43,7 +43,7 @@ export function parseUid(uid: string): ParsedUid {
   }
   throw new UnknownModelError(
     uid,
-    `Malformed model uid "${uid}" (expected api::<api>.<type>, plugin::<plugin>.<type> or <category>.<component>)`,
+    `Malformed model uid "${uid}" (expected api::<api>.<type>, plugin::<plugin>.<type>, admin::<type> or <category>.<component>)`,
   );
 }
 
