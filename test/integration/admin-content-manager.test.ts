@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, describeEachDialect, type TestDatabase } from '../helpers/dialects.js';
 import { BLOG_EXAMPLE, BLOG_MODEL } from '../helpers/fixtures.js';
-import { client, statementCount } from '../helpers/http.js';
+import { client, request, statementCount } from '../helpers/http.js';
 import { TEST_SECRETS, writeProject } from '../helpers/project-dir.js';
 import { databaseEnv } from '../helpers/test-databases.js';
 import { pngBytes, uploadFile } from '../helpers/upload.js';
@@ -62,7 +62,9 @@ describeEachDialect('content-manager admin API (shipped server)', (dialect) => {
     await cp(join(BLOG_MODEL, 'src'), join(dir, 'src'), { recursive: true });
     server = await startVellumProcess(dir, { ...TEST_SECRETS, ...databaseEnv(database.config) });
     restToken = /REST_TOKEN=(\S+)/.exec(server.output())![1]!;
-    adminToken = restToken; // TODO(admin-m1): sign in as the first admin
+    const registered = await request(`${server.url}/admin/register-admin`, { method: 'POST', json: { email: 'ada@example.com', password: 'Lovelace1815', firstname: 'Ada', lastname: 'Lovelace' } });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+    adminToken = registered.body.data.token;
   }, 180_000);
   afterAll(async () => {
     await server?.stop();
@@ -70,11 +72,16 @@ describeEachDialect('content-manager admin API (shipped server)', (dialect) => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('no admin token: 401 on every content-manager route', async () => {
-    for (const path of ['init', `collection-types/${ARTICLE}`, `relations/${ARTICLE}/tags`]) {
-      const res = await admin.get(cm(path), { authorization: '' });
-      expect([res.status, res.body.error?.name], path).toEqual([401, 'UnauthorizedError']);
+  it('no admin token: 401 on every content-manager route; an API token is no admin credential', async () => {
+    for (const path of ['init', `collection-types/${ARTICLE}`, `collection-types/${ARTICLE}/x`, `single-types/api::global.global`, `relations/${ARTICLE}/tags`]) {
+      for (const authorization of ['', `Bearer ${restToken}`]) {
+        const res = await admin.get(cm(path), { authorization });
+        expect([res.status, res.body.error?.name], `${path} ${authorization}`).toEqual([401, 'UnauthorizedError']);
+      }
     }
+    const write = await admin.post(cm(`collection-types/${ARTICLE}`), { title: 'Anonymous' }, { authorization: '' });
+    expect(write.status).toBe(401);
+    expect((await admin.post(cm(`collection-types/${ARTICLE}/actions/bulkDelete`), { documentIds: ['x'] }, { authorization: '' })).status).toBe(401);
   });
 
   it('init: content types and components with attributes, main field and list layout', async () => {

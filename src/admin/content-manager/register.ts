@@ -9,7 +9,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NotFoundError } from '../../errors/index.js';
 import type { ContentType, Registry } from '../../model/types.js';
 import { BULK_ACTIONS, runBulkAction, type BulkAction } from './bulk-actions.js';
-import type { ContentManagerDeps } from './context.js';
+import type { TransportContext } from '../../transport/transport-context.js';
+import { adminCallerOf } from '../admin-caller.js';
 import { documentActions, type DocumentActions } from './documents.js';
 import { initData, isDisplayed } from './init-data.js';
 import { listPage } from './list.js';
@@ -31,9 +32,14 @@ const DOCUMENT_ACTIONS = ['publish', 'unpublish', 'discard'] as const;
 type DocumentAction = (typeof DOCUMENT_ACTIONS)[number];
 const isDocumentAction = (name: string | undefined): name is DocumentAction => (DOCUMENT_ACTIONS as readonly string[]).includes(name ?? '');
 
-export function registerContentManager(server: FastifyInstance, deps: ContentManagerDeps): void {
-  const { registry, operations } = deps;
-  const queryCtx = adminQueryContext(registry, deps.budget);
+/**
+ * `server` is the root server: the content manager answers at `/content-manager/*` (Strapi's
+ * paths), beside the admin path's own routes. Each request's caller is the admin caller.
+ */
+export function registerContentManager(server: FastifyInstance, context: TransportContext): void {
+  const { registry, operations } = context;
+  const deps = { callerOf: adminCallerOf };
+  const queryCtx = adminQueryContext(registry, context.rest.budget);
   const actions = new Map<string, DocumentActions>();
   const actionsOf = (type: ContentType): DocumentActions => {
     let found = actions.get(type.uid);
