@@ -7,7 +7,7 @@
  * the field with nothing written, a locale version keeping the shared fields, single types, and
  * no access without an admin token.
  */
-import { cp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { cp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, describeEachDialect, type TestDatabase } from '../helpers/dialects.js';
