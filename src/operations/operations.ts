@@ -13,7 +13,7 @@ import type { Entry } from '../engine/types.js';
 import type { ContentType, Registry } from '../model/types.js';
 import { UnauthorizedError } from '../errors/index.js';
 import { ALL_LOCALES, type PublicationStatus, type Query, type Selection } from '../query/ast.js';
-import { checkAdminOperation } from './admin-access.js';
+import { checkAdminOperation, restrictForAdmin } from './admin-access.js';
 import { checkPermission, permissionNames, PERMISSION_OF, requirementOf } from './access.js';
 import { actionEntry, type ActionEntryConfig, type ActionHandler, type PreparedAction } from './actions.js';
 import type { ExecutionScope, Reads } from './executors/executor.js';
@@ -239,6 +239,10 @@ export function createOperations(deps: OperationsDeps): Operations {
       const context: OperationContext = { uid, contentType, action, params, caller, actor, state: {} };
       if (actionConfig.policies) await runPolicies(actionConfig.policies, context);
       if (caller !== null) context.params = sanitizeParams(action, actor, caller, context.params);
+      // an admin's role: field restrictions and the is-creator condition (admin-access.ts)
+      if (actor?.kind === 'admin' && !actor.admin.superAdmin) {
+        context.params = await restrictForAdmin(contentType, repository, actor.admin, action, checkAdminOperation(actor.admin, uid, action), context.params);
+      }
       const subscribers = lifecycles.subscribers(uid, LIFECYCLE_OF[action]);
       const chain = actionConfig.middlewares ? [...middlewares, ...actionConfig.middlewares] : middlewares;
       if (chain.length === 0) return execute(scope, context, subscribers);
