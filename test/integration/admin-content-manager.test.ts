@@ -84,6 +84,36 @@ describeEachDialect('content-manager admin API (shipped server)', (dialect) => {
     expect((await admin.post(cm(`collection-types/${ARTICLE}/actions/bulkDelete`), { documentIds: ['x'] }, { authorization: '' })).status).toBe(401);
   });
 
+  it('an Author creates and edits their own entries, cannot publish, and is refused (403) on another admin\'s entry', async () => {
+    const roles = await admin.get('/admin/roles');
+    const author = roles.body.data.find((r: any) => r.code === 'strapi-author');
+    const invite = await admin.post('/admin/users', { email: 'grace@example.com', firstname: 'Grace', roles: [author.id] });
+    expect(invite.status, JSON.stringify(invite.body)).toBe(201);
+    const registered = await request(`${server.url}/admin/register`, { method: 'POST', json: { registrationToken: invite.body.data.registrationToken, userInfo: { firstname: 'Grace', lastname: 'Hopper', password: 'Cobol-1959' } } });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+    const as = { authorization: `Bearer ${registered.body.data.token}` };
+
+    const others = await admin.post(cm(`collection-types/${ARTICLE}`), { title: 'By the Super Admin' });
+    const own = await admin.post(cm(`collection-types/${ARTICLE}`), { title: 'By Grace' }, as);
+    expect(own.status, JSON.stringify(own.body)).toBe(201);
+    const ownItem = cm(`collection-types/${ARTICLE}/${own.body.data.documentId}`);
+    const othersItem = cm(`collection-types/${ARTICLE}/${others.body.data.documentId}`);
+    expect((await admin.put(ownItem, { title: 'By Grace, edited' }, as)).body.data.title).toBe('By Grace, edited');
+    const listed = await admin.get(cm(`collection-types/${ARTICLE}?pageSize=100`), as);
+    expect(listed.body.results.map((r: any) => r.title)).toEqual(['By Grace, edited']);
+
+    expect((await admin.get(othersItem, as)).status).toBe(403);
+    expect((await admin.put(othersItem, { title: 'Taken over' }, as)).status).toBe(403);
+    expect((await admin.delete(othersItem, as)).status).toBe(403);
+    expect((await admin.post(`${ownItem}/actions/publish`, {}, as)).status).toBe(403);
+    expect((await admin.post(`${ownItem}/actions/publish`, { title: 'Saved?' }, as)).status).toBe(403);
+    expect((await admin.post(cm(`collection-types/${ARTICLE}/actions/publish`), { title: 'Published by Grace?' }, as)).status).toBe(403);
+    expect((await admin.get(othersItem)).body.data.title).toBe('By the Super Admin');
+    expect((await admin.get(ownItem)).body.data).toMatchObject({ title: 'By Grace, edited', status: 'draft' });
+    expect((await list(ARTICLE, '_q=Grace')).body.results.map((r: any) => r.title)).toEqual(['By Grace, edited']);
+    await admin.post(cm(`collection-types/${ARTICLE}/actions/bulkDelete`), { documentIds: [own.body.data.documentId, others.body.data.documentId] });
+  });
+
   it('init: content types and components with attributes, main field and list layout', async () => {
     const res = await admin.get(cm('init'));
     expect(res.status).toBe(200);
