@@ -57,6 +57,10 @@ describeEachDialect('content-manager admin API (shipped server)', (dialect) => {
       'config/server.js': 'module.exports = { serverTiming: true };',
       'config/plugins.js': "module.exports = { i18n: { config: { locales: ['fr'] } } };",
       'src/index.js': INDEX,
+      'src/api/homepage/content-types/homepage/schema.json': JSON.stringify({
+        kind: 'singleType', collectionName: 'homepages', info: { singularName: 'homepage', pluralName: 'homepages', displayName: 'Homepage' },
+        options: { draftAndPublish: true }, attributes: { headline: { type: 'string', required: true } },
+      }),
       'src/api/page/content-types/page/schema.json': await readFile(join(BLOG_EXAMPLE, 'src/api/page/content-types/page/schema.json'), 'utf8'),
     });
     await cp(join(BLOG_MODEL, 'src'), join(dir, 'src'), { recursive: true });
@@ -296,6 +300,30 @@ describeEachDialect('content-manager admin API (shipped server)', (dialect) => {
     expect(draft.status, JSON.stringify(draft.body)).toBe(201);
     const refused = await admin.post(cm(`collection-types/${ARTICLE}/${draft.body.data.documentId}/actions/publish`), {});
     expect([refused.status, refused.body.error.details.errors?.[0]?.path]).toEqual([400, ['title']]);
+  });
+
+  it('publish checks required attributes inside components too', async () => {
+    const draft = await admin.post(cm(`collection-types/${ARTICLE}`), { title: 'Half an SEO', seo: { metaDescription: 'no title' } });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    const refused = await admin.post(cm(`collection-types/${ARTICLE}/${draft.body.data.documentId}/actions/publish`), {});
+    expect([refused.status, refused.body.error.details.errors.map((e: any) => e.path)]).toEqual([400, [['seo', 'metaTitle']]]);
+    expect((await admin.get(cm(`collection-types/${ARTICLE}/${draft.body.data.documentId}`))).body.data.status).toBe('draft');
+    await admin.delete(cm(`collection-types/${ARTICLE}/${draft.body.data.documentId}`));
+  });
+
+  it('a single type with draft & publish: save, publish, modify, unpublish', async () => {
+    const home = cm('single-types/api::homepage.homepage');
+    const saved = await admin.put(home, { headline: 'Welcome' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data).toMatchObject({ headline: 'Welcome', status: 'draft' });
+    expect((await admin.post(`${home}/actions/publish`, {})).body.data).toMatchObject({ headline: 'Welcome', status: 'published' });
+    expect((await rest.get('/api/homepage')).body.data.headline).toBe('Welcome');
+    expect((await admin.put(home, { headline: 'Welcome back' })).body.data).toMatchObject({ headline: 'Welcome back', status: 'modified' });
+    expect((await admin.get(home)).body.data.status).toBe('modified');
+    const unpublished = await admin.post(`${home}/actions/unpublish`, {});
+    expect(unpublished.body.data).toMatchObject({ headline: 'Welcome back', status: 'draft' });
+    expect((await rest.get('/api/homepage')).status).toBe(404);
+    expect((await admin.post(`${home}/actions/discard`, {})).status).toBe(404);
   });
 
   it('bulk publish, unpublish and delete answer { data: { count } }', async () => {
