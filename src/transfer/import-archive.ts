@@ -19,7 +19,7 @@ import { FILES_TABLE } from '../db/naming.js';
 import { clearTables, countRows, restartIds, rowsWhereIn, tablePages, updateRowById } from '../engine/transfer-rows.js';
 import type { EngineContext } from '../engine/types.js';
 import type { ContentType } from '../model/types.js';
-import type { UploadProvider } from '../upload/provider.js';
+import type { StoredFile, UploadProvider } from '../upload/provider.js';
 import { isRecord } from '../util/is-record.js';
 import type { ArchiveSource } from './archive-entries.js';
 import { asEntityLine, asLinkLine, assetPath, jsonlPart, type LinkLine } from './archive-lines.js';
@@ -214,8 +214,8 @@ async function writePass(
       const dot = asset.name.lastIndexOf('.');
       const hash = meta.hash ?? (dot > 0 ? asset.name.slice(0, dot) : asset.name);
       const ext = meta.ext ?? (dot > 0 ? asset.name.slice(dot) : '');
-      const result = await target.provider.upload({ hash, ext, mime: meta.mime ?? 'application/octet-stream', stream: entry.body as Readable });
-      stored.push({ hash, ext, url: result.url });
+      const result = await storeAsset(target.provider, { hash, ext, mime: meta.mime ?? 'application/octet-stream', stream: entry.body as Readable }, meta.url);
+      if (result.created) stored.push({ hash, ext, url: result.url });
       assets += 1;
       progress.count('assets', assets);
       if (typeof meta.id === 'number' && meta.url !== result.url) {
@@ -232,6 +232,20 @@ async function writePass(
   if (moved.size > 0 && options.parts.has('content')) await moveFileUrls(engine, moved);
   progress.stage('done', `${entities} entities, ${linkCount - linksLeftOut} links, ${assets} files`);
   return { rows, assets, linksLeftOut };
+}
+
+/**
+ * Stores one asset. A name the local provider already holds is the same file (names carry
+ * random bytes): an import into another database of the same project (`vellum export`, then
+ * `vellum import` with another DATABASE_*) finds its files in place.
+ */
+async function storeAsset(provider: UploadProvider, file: StoredFile, archivedUrl: string | undefined): Promise<{ url: string; created: boolean }> {
+  try {
+    return { ...(await provider.upload(file)), created: true };
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'EEXIST' && archivedUrl !== undefined) return { url: archivedUrl, created: false };
+    throw error;
+  }
 }
 
 /** Files stored by another provider than the archive's: their rows (and formats) name the new URLs. */
