@@ -80,6 +80,8 @@ async function* tarEntries(name: string, decryption: Decryption | undefined): As
       return;
     }
     const body = new PassThrough();
+    // the reader of the body sees its error; a body not read yet must not crash the process with it
+    body.on('error', () => undefined);
     entry.pipe(body);
     ready.push({ path: normalize(entry.path), body });
     signal();
@@ -93,13 +95,14 @@ async function* tarEntries(name: string, decryption: Decryption | undefined): As
     signal();
   };
   parser.on('error', fail);
+  let stopped = false;
+  const input: Readable = createReadStream(name, decryption ? { start: decryption.offset } : {});
   const feed = async (): Promise<void> => {
-    const input: Readable = createReadStream(name, decryption ? { start: decryption.offset } : {});
     const bytes = decryption ? input.pipe(decipher(decryption)) : input;
     input.on('error', fail);
     bytes.on('error', fail);
     for await (const chunk of bytes) {
-      if (failure) return;
+      if (failure || stopped) return;
       if (!parser.write(chunk as Buffer)) await once(parser, 'drain');
     }
     if (failure) return;
@@ -125,7 +128,13 @@ async function* tarEntries(name: string, decryption: Decryption | undefined): As
       if (failure) throw failure;
     }
   } finally {
-    if (!ended && !failure) fail(new Error('import stopped'));
+    // the consumer stopped early (its own error): stop reading, quietly
+    if (!ended && !failure) {
+      stopped = true;
+      input.destroy();
+      current?.body.destroy();
+      for (const entry of ready) entry.body.destroy();
+    }
   }
 }
 

@@ -87,12 +87,13 @@ export async function importArchive(source: ArchiveSource, target: ImportTarget,
     else typesLeftOut.push(uid);
   }
   const writesContent = options.parts.has('content');
-  const held = writesContent ? await contentHeld(engine, registry.contentTypes.size > 0 ? [...registry.contentTypes.values()] : []) : [];
-  const replaced = writesContent ? [...held, ...kept.filter((t) => !holdsContent(t)).map((t) => `${t.uid} (replaced by the archive's)`)] : [];
+  const held = writesContent ? await contentHeld(engine, [...registry.contentTypes.values()].sort((a, b) => a.uid.localeCompare(b.uid))) : [];
+  const seeded = writesContent ? kept.filter((t) => !holdsContent(t)).map((t) => t.uid).sort() : [];
+  const replaced = [...held, ...seeded.map((uid) => `${uid} (replaced by the archive's)`)];
   if (held.length > 0 && !options.force && !options.dryRun) {
     throw new TransferError(
       `The database already holds content (nothing was written):\n  ${held.join('\n  ')}\n`
-      + `--force deletes it and everything below before importing:\n  ${replaced.join('\n  ')}\n  the stored files of the deleted file entries`,
+      + `--force deletes that content and the stored files of its file entries${seeded.length > 0 ? `, and replaces ${seeded.join(', ')} with the archive's,` : ''} before importing.`,
     );
   }
   const summary = { facts, typesLeftOut, replaced };
@@ -112,7 +113,9 @@ export async function importArchive(source: ArchiveSource, target: ImportTarget,
     // nothing half-written: what this import wrote goes again
     if (writesContent) await clearTables(engine, tables).catch(() => undefined);
     for (const file of stored) await target.provider.delete(file).catch(() => undefined);
-    throw error;
+    if (error instanceof TransferError) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new TransferError(`The import failed while writing, and what it had written was removed again: ${reason}`);
   }
 }
 
