@@ -24,7 +24,8 @@ function definitionOf(attr: Attribute): Record<string, unknown> {
     case 'relation':
       return defined({ type: 'relation', relation: attr.relation, target: attr.target, inversedBy: attr.inversedBy, mappedBy: attr.mappedBy, ...flags, ...attr.raw });
     case 'media':
-      return defined({ type: 'media', multiple: attr.multiple, allowedTypes: attr.allowedTypes, ...flags, ...attr.raw });
+      // Strapi's schemas always say `multiple`
+      return { ...defined({ type: 'media', allowedTypes: attr.allowedTypes, ...flags, ...attr.raw }), multiple: attr.multiple };
     case 'component':
       return { ...defined({ type: 'component', repeatable: attr.repeatable, component: attr.component, min: attr.min, max: attr.max, ...flags, ...attr.raw }), repeatable: attr.repeatable };
     case 'dynamiczone':

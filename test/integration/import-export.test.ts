@@ -186,6 +186,24 @@ describe('vellum import of the other variants Strapi writes', () => {
   });
 });
 
+describe('vellum import --only / --exclude', () => {
+  it('--exclude files keeps the file entries and media links, without storing the bytes; an unknown part is refused', async () => {
+    const dir = await blogProject();
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const target = await sqliteTarget();
+    const unknown = await vellum(['import', PLAIN, '--only', 'content,media'], dir, target);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('Unknown part "media": use content, files, config.');
+    const result = await vellum(['import', PLAIN, '--exclude', 'files'], dir, target);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).not.toContain('files stored');
+    const { server, get } = await serve(dir, target);
+    const drafts = (await get(`${ARTICLE_QUERY}&status=draft`) as { data: Array<Record<string, any>> }).data;
+    expect(drafts[0]!.cover.url).toBe('/uploads/red_6603aee1b8.png');
+    expect((await fetch(`${server.url}/uploads/red_6603aee1b8.png`)).status).toBe(404);
+  });
+});
+
 describe('vellum import refuses, writing nothing', () => {
   let dir: string;
   let target: Target;
