@@ -7,6 +7,7 @@
  * source; truncated, corrupt and wrongly keyed archives, schema differences and a database
  * holding content are refused with nothing written; a dry run writes nothing.
  */
+import { createCipheriv, randomBytes, scryptSync } from 'node:crypto';
 import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -183,6 +184,36 @@ describe('vellum import of the other variants Strapi writes', () => {
     const { server, get } = await serve(other, fromDirectory);
     await expectStrapiBlog(get);
     await expectStoredBytes(server);
+  });
+});
+
+describe('vellum import of the encryption variants newer and older Strapi builds write', () => {
+  // Strapi 5.54 writes the legacy variant (the fixture). These two are made here from Strapi's
+  // format facts (utils/encryption/format.ts, encrypt.ts): the `STRAPI2\0` header with a random
+  // salt, and the short-lived fixed salt `strapi-data-transfer`.
+  const encrypt = (plain: Buffer, salt: Buffer | string): Buffer => {
+    const cipher = createCipheriv('aes-128-ecb', scryptSync(KEY, salt, 16), null);
+    return Buffer.concat([cipher.update(plain), cipher.final()]);
+  };
+
+  it('reads both with the key, and refuses both with another', async () => {
+    const dir = await blogProject();
+    const work = await mkdtemp(join(tmpdir(), 'import-variants-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }), () => rm(work, { recursive: true, force: true }));
+    const plain = await readFile(PLAIN);
+    const salt = randomBytes(16);
+    const header = Buffer.concat([Buffer.from('STRAPI2\0', 'latin1'), Buffer.from([2, 16]), salt]);
+    const variants = { 'v2.tar.gz.enc': Buffer.concat([header, encrypt(plain, salt)]), 'salted.tar.gz.enc': encrypt(plain, 'strapi-data-transfer') };
+    const target = await sqliteTarget();
+    for (const [name, bytes] of Object.entries(variants)) {
+      await writeFile(join(work, name), bytes);
+      const dry = await vellum(['import', join(work, name), '--key', KEY, '--dry-run'], dir, target);
+      expect(dry.code, `${name}: ${dry.stderr}`).toBe(0);
+      expect(dry.stdout).toContain('Would import from a Strapi 5.54.0 archive: 35 entities, 73 links, 6 files');
+      const wrong = await vellum(['import', join(work, name), '--key', 'not it', '--dry-run'], dir, target);
+      expect(wrong.code).toBe(1);
+      expect(wrong.stderr).toContain(`${name}: the key does not open this archive`);
+    }
   });
 });
 
