@@ -39,7 +39,9 @@ async function componentData(engine: EngineContext, owner: Schema, rowIds: reado
   const byType = new Map<string, number[]>();
   for (const link of links) {
     const uid = String(link[C.componentType]);
-    byType.set(uid, [...(byType.get(uid) ?? []), toNumber(link[C.component])]);
+    const ids = byType.get(uid);
+    if (ids) ids.push(toNumber(link[C.component]));
+    else byType.set(uid, [toNumber(link[C.component])]);
   }
   const items = new Map<string, Record<string, unknown>>();
   for (const [uid, ids] of byType) {
@@ -60,9 +62,13 @@ async function componentData(engine: EngineContext, owner: Schema, rowIds: reado
     const item = items.get(`${uid}#${toNumber(link[C.component])}`);
     if (!item || !attr) continue;
     const data = result.get(ownerId) ?? {};
-    if (attr.kind === 'dynamiczone') data[field] = [...((data[field] as unknown[] | undefined) ?? []), { ...item, __component: uid }];
-    else if (attr.kind === 'component' && attr.repeatable) data[field] = [...((data[field] as unknown[] | undefined) ?? []), item];
-    else data[field] = item;
+    if (attr.kind === 'dynamiczone' || (attr.kind === 'component' && attr.repeatable)) {
+      const list = (data[field] as unknown[] | undefined) ?? [];
+      list.push(attr.kind === 'dynamiczone' ? { ...item, __component: uid } : item);
+      data[field] = list;
+    } else {
+      data[field] = item;
+    }
     result.set(ownerId, data);
   }
   return result;
@@ -123,7 +129,11 @@ export async function writeRelationLinks(engine: EngineContext, owner: Schema, o
       if (links.length === 0) continue;
       const targets = await rowsOfDocuments(engine, attr.target, links.map((l) => String(l[L.target])));
       const byDocument = new Map<string, Row[]>();
-      for (const row of targets) byDocument.set(String(row[S.documentId]), [...(byDocument.get(String(row[S.documentId])) ?? []), row]);
+      for (const row of targets) {
+        const rows = byDocument.get(String(row[S.documentId]));
+        if (rows) rows.push(row);
+        else byDocument.set(String(row[S.documentId]), [row]);
+      }
       const targetLocalized = isLocalizedType(engine.registry.contentType(attr.target));
       for (const link of links) {
         const ownerRow = ownerRows.get(toNumber(link[L.entity]));

@@ -57,7 +57,11 @@ export async function addLinkRows(engine: EngineContext, links: readonly LinkLin
     pending.push({ table: relationLinkTable(owner.collectionName, attr.name), owner: left.ref, targetType: right.type, targetRow: right.ref, order: left.pos ?? 1 });
   }
   const byType = new Map<string, number[]>();
-  for (const p of pending) byType.set(p.targetType, [...(byType.get(p.targetType) ?? []), p.targetRow]);
+  for (const p of pending) {
+    const rows = byType.get(p.targetType);
+    if (rows) rows.push(p.targetRow);
+    else byType.set(p.targetType, [p.targetRow]);
+  }
   const documents = new Map<string, Map<number, string>>();
   for (const [uid, rows] of byType) documents.set(uid, await documentIdsOfRows(engine, uid, rows));
   for (const p of pending) {

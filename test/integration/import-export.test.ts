@@ -18,6 +18,7 @@ import { describeEachDialect } from '../helpers/dialects.js';
 import { TEST_SECRETS, writeProject } from '../helpers/project-dir.js';
 import { createTestDatabase, databaseEnv, type TestDatabase } from '../helpers/test-databases.js';
 import { runVellum, type CliResult } from '../helpers/vellum-bin.js';
+import { S3_UPLOAD_PLUGIN_FROM_ENV, s3Env, startS3Server, type TestS3 } from '../helpers/s3-server.js';
 import { startVellumProcess, type VellumProcess } from '../helpers/vellum-process.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/strapi-export/', import.meta.url));
@@ -27,8 +28,8 @@ const KEY = 'correct horse battery';
 const BLOG = fileURLToPath(new URL('../../examples/blog/', import.meta.url));
 
 /** the blog example's schemas, nothing else of it (its bootstrap seeds demo content) */
-async function blogProject(extraArticleAttribute?: Record<string, unknown>): Promise<string> {
-  const files: Record<string, string> = {};
+async function blogProject(extraArticleAttribute?: Record<string, unknown>, extraFiles: Record<string, string> = {}): Promise<string> {
+  const files: Record<string, string> = { ...extraFiles };
   for (const api of await readdir(join(BLOG, 'src/api'))) {
     const path = `src/api/${api}/content-types/${api}/schema.json`;
     const schema = JSON.parse(await readFile(join(BLOG, path), 'utf8')) as { attributes: Record<string, unknown> };
@@ -214,6 +215,47 @@ describe('vellum import of the encryption variants newer and older Strapi builds
       expect(wrong.code).toBe(1);
       expect(wrong.stderr).toContain(`${name}: the key does not open this archive`);
     }
+  });
+});
+
+describe('vellum import and export with the aws-s3 upload provider', () => {
+  let s3: TestS3;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    cleanups.push(() => s3.close());
+  });
+
+  it('stores the files and their formats in the bucket, the entries name the new URLs; an export fetches them back', async () => {
+    const dir = await blogProject(undefined, { 'config/plugins.js': `module.exports = ({ env }) => ({ ${S3_UPLOAD_PLUGIN_FROM_ENV} });\n` });
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const db = await sqliteTarget();
+    const target = { db: db.db, env: { ...db.env, ...s3Env(s3) } };
+    const imported = await vellum(['import', PLAIN], dir, target);
+    expect(imported.code, imported.stderr).toBe(0);
+    expect((await s3.keys()).sort()).toEqual(['media/blue_3266a6056a.png', 'media/medium_red_6603aee1b8.png', 'media/red_6603aee1b8.png', 'media/small_red_6603aee1b8.png', 'media/thumbnail_blue_3266a6056a.png', 'media/thumbnail_red_6603aee1b8.png']);
+    expect((await s3.read('media/red_6603aee1b8.png')).bytes.length).toBe(581);
+    const { get, server } = await serve(dir, target);
+    const files = await get('/api/upload/files?sort=id') as Array<Record<string, any>>;
+    expect(files.map((f) => [f.name, f.provider, f.url])).toEqual([
+      ['red.png', 'aws-s3', `${s3.endpoint}/${s3.bucket}/media/red_6603aee1b8.png`],
+      ['blue.png', 'aws-s3', `${s3.endpoint}/${s3.bucket}/media/blue_3266a6056a.png`],
+    ]);
+    expect(files[0]!.formats.thumbnail.url).toBe(`${s3.endpoint}/${s3.bucket}/media/thumbnail_red_6603aee1b8.png`);
+    await server.stop();
+
+    const out = await mkdtemp(join(tmpdir(), 'vellum-export-'));
+    cleanups.push(() => rm(out, { recursive: true, force: true }));
+    const exported = await vellum(['export', join(out, 'from-s3'), '--no-encrypt'], dir, target);
+    expect(exported.code, exported.stderr).toBe(0);
+    const local = await blogProject();
+    cleanups.push(() => rm(local, { recursive: true, force: true }));
+    const localTarget = await sqliteTarget();
+    const back = await vellum(['import', join(out, 'from-s3.tar.gz')], local, localTarget);
+    expect(back.code, back.stderr).toBe(0);
+    const again = await serve(local, localTarget);
+    await expectStoredBytes(again.server);
+    const moved = await again.get('/api/upload/files?sort=id') as Array<Record<string, any>>;
+    expect(moved.map((f) => [f.provider, f.url])).toEqual([['local', '/uploads/red_6603aee1b8.png'], ['local', '/uploads/blue_3266a6056a.png']]);
   });
 });
 
