@@ -103,7 +103,8 @@ export async function importArchive(source: ArchiveSource, target: ImportTarget,
   const stored: Array<{ hash: string; ext: string; url: string }> = [];
   try {
     if (writesContent) {
-      if (held.length > 0) await removeStoredFiles(target);
+      // the deleted entries' bytes go too, unless this import leaves the files alone (--exclude files)
+      if (held.length > 0 && options.parts.has('files')) await removeStoredFiles(target);
       await clearTables(engine, tables);
     }
     const result = await writePass(source, target, options, facts, stored);
