@@ -21,7 +21,8 @@ export type Part = (typeof PARTS)[number];
 /** The content type an archive's entities of `uid` are kept as; undefined: left out. */
 export function keptType(registry: Registry, uid: string): ContentType | undefined {
   if (uid === LOCALE_UID) return LOCALE_SCHEMA;
-  if (uid.startsWith('plugin::vellum.')) return undefined;
+  // Strapi's export leaves the admin realm out by default (its DEFAULT_IGNORED_CONTENT_TYPES)
+  if (uid.startsWith('plugin::vellum.') || uid.startsWith('admin::')) return undefined;
   return registry.contentTypes.get(uid);
 }
 
