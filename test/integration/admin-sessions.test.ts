@@ -2,6 +2,7 @@
  * Admin session lifetimes (auth/admin/admin-sessions.ts) on every dialect, with the clock handed
  * in (no waiting): the idle lifetime runs from the last refresh, the absolute one from the login;
  * a refresh never extends a session past its absolute end; expired rows go at the next login.
+ * Races: first registrations leave one admin, a refresh token exchanged twice at once rotates once.
  */
 import { expect, it } from 'vitest';
 import { createRuntime } from '../../src/app/runtime.js';
@@ -10,12 +11,27 @@ import { createAdminSessions } from '../../src/auth/admin/admin-sessions.js';
 import { describeEachDialect } from '../helpers/dialects.js';
 import { useTestApp } from '../helpers/test-app.js';
 import { databaseEnv } from '../helpers/test-databases.js';
+import { request } from '../helpers/http.js';
 
 const LIFESPANS = { idleSessionLifespan: 60, maxSessionLifespan: 150, idleRefreshTokenLifespan: 600, maxRefreshTokenLifespan: 1000 };
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 describeEachDialect('admin session lifetimes', (dialect) => {
   const t = useTestApp({ dialect, access: 'locked' });
+
+  it('leaves exactly one first admin when registrations race, and rotates a refresh token once when refreshes race', async () => {
+    const register = (n: number) => request(`${t.url}/admin/register-admin`, { method: 'POST', json: { email: `first${n}@example.com`, password: 'First-pass-1', firstname: `First ${n}` } });
+    const answers = await Promise.all([1, 2, 3].map(register));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400]);
+    const winner = answers.find((answer) => answer.status === 200)!;
+    const users = await request(`${t.url}/admin/users`, { headers: { authorization: `Bearer ${winner.body.data.token}` } });
+    expect(users.body.data.results).toHaveLength(1);
+
+    const cookie = (winner.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const refreshes = await Promise.all([1, 2].map(() => request(`${t.url}/admin/access-token`, { method: 'POST', json: {}, headers: { cookie } })));
+    expect(refreshes.filter((answer) => answer.status === 200).length).toBeLessThanOrEqual(1);
+    expect(refreshes.filter((answer) => answer.status === 401).length).toBeGreaterThanOrEqual(1);
+  });
 
   it('expires idle sessions, ends sessions at their absolute lifetime, and sweeps expired rows', async () => {
     const runtime = await createRuntime({ dir: t.dir, env: { NODE_ENV: 'test', ...databaseEnv(t.app.config.database) }, logger: quiet });
