@@ -3,6 +3,7 @@ import type { AdminTransportContext } from '../transport/admin-context.js';
 import { registerApiTokenRoutes } from './api-token-routes.js';
 import { registerAdminAuthRoutes } from './auth-routes.js';
 import { registerAdminUserRoutes } from './user-routes.js';
+import { registerContentManager } from './content-manager/register.js';
 
 /**
  * The admin API, the third transport on the operation layer (beside REST and GraphQL): under
@@ -17,4 +18,6 @@ export async function registerAdminApi(server: FastifyInstance, context: AdminTr
     registerAdminUserRoutes(scoped);
     registerApiTokenRoutes(scoped);
   }, { prefix: context.admin.path });
+  // Strapi's content-manager routes live at the root (`/content-manager/*`), whatever the admin path
+  registerContentManager(server, context);
 }

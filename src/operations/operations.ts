@@ -47,6 +47,8 @@ export interface OperationsDeps {
   readonly locales?: KnownLocales;
   /** the response cache (`api.rest.cache` on): transports' reads of `api::` types go through it */
   readonly cache?: ResponseCache;
+  /** runs work in one write transaction of the database (engine/context.ts `inOneTransaction`); absent: `transaction()` refuses */
+  transaction?<T>(work: () => Promise<T>): Promise<T>;
 }
 
 const ONLY_EN: KnownLocales = { has: (code) => code === 'en', defaultCode: () => 'en' };
@@ -80,6 +82,12 @@ export interface Operations {
    * answer for lack of that permission (sanitising drops its population) from an empty one.
    */
   mayFind(caller: Caller, uid: string): Promise<boolean>;
+  /**
+   * Runs `work` with every operation it makes (and the reads between them) in one write
+   * transaction: all of it committed, or nothing (a role and its permissions). Hooks and
+   * middlewares of those operations run inside it; inside another one, it joins that one.
+   */
+  transaction<T>(work: () => Promise<T>): Promise<T>;
 }
 
 type Run = <A extends OperationAction>(action: A, caller: Caller | null, params: OperationParams[A]) => Promise<OperationResults[A]>;
@@ -162,6 +170,7 @@ export function createOperations(deps: OperationsDeps): Operations {
     action: actionEntry(actorOf),
     actor: actorOf,
     mayFind: async (caller, uid) => can(await actorOf(caller), 'find', uid),
+    transaction: (work) => (deps.transaction ? deps.transaction(work) : Promise.reject(new Error('operations.transaction: no database to run it on'))),
     forType(uid, config) {
       if (config) return typeOperations(uid, config);
       let ops = shared.get(uid);
