@@ -5,8 +5,9 @@
  * them (`plugin::content-manager.explorer.<action>`, subject = the type's uid). Then, for roles
  * other than Super Admin:
  * - `properties.fields`: reads answer only the allowed attributes (others are left out of the
- *   fields and population, as Strapi does); a write naming another attribute is refused with a
- *   403 naming it (Strapi drops such values silently; Vellum says so instead: nothing written).
+ *   fields and population, as Strapi does); a filter or sort on another is a 403 naming it (no
+ *   probing of hidden values); a write naming another attribute is refused with a 403 naming it
+ *   (Strapi drops such values silently; Vellum says so instead: nothing written).
  * - `conditions: ['admin::is-creator']`: reads see only entries whose `createdBy` is this admin;
  *   reading, changing or deleting another's entry by its documentId is a 403.
  */
@@ -14,7 +15,7 @@ import { allowedFields, contentGrants, onlyOwnEntries, type AdminGrants, type Ad
 import type { DocumentRepository } from '../documents/types.js';
 import { PermissionDeniedError } from '../errors/index.js';
 import type { ContentType } from '../model/types.js';
-import type { FilterNode, Selection } from '../query/ast.js';
+import type { FilterNode, Selection, SortNode } from '../query/ast.js';
 import type { OperationAction, OperationParams } from './types.js';
 
 export const ADMIN_ACTION_OF: Readonly<Record<OperationAction, ContentManagerAction>> = {
@@ -45,6 +46,37 @@ function restrictSelection<S extends Pick<Selection, 'fields' | 'populate'>>(typ
   const scalars = Object.values(type.attributes).filter((attr) => attr.kind === 'scalar').map((attr) => attr.name);
   const fields = (selection.fields ?? scalars).filter((name) => allowed.has(name));
   return { ...selection, fields, populate: selection.populate.filter((node) => allowed.has(node.attribute)) };
+}
+
+/** system fields every reader may filter and sort on */
+const SYSTEM_FIELDS: ReadonlySet<string> = new Set(['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'locale']);
+
+/** the top-level attributes a filter tree names */
+function filterFields(node: FilterNode | null, into: string[] = []): string[] {
+  if (node === null) return into;
+  switch (node.kind) {
+    case 'compare':
+      into.push(node.field);
+      break;
+    case 'nested':
+      into.push(node.attribute);
+      break;
+    case 'not':
+      filterFields(node.item, into);
+      break;
+    case 'and':
+    case 'or':
+      for (const item of node.items) filterFields(item, into);
+  }
+  return into;
+}
+
+/** 403 naming the first attribute outside `allowed` that a filter or sort reads: a hidden field cannot be probed */
+function checkReadKeys(filters: FilterNode | null, sort: readonly SortNode[], allowed: ReadonlySet<string> | null): void {
+  if (allowed === null) return;
+  const named = [...filterFields(filters), ...sort.map((node) => node.path[0] ?? '')];
+  const outside = named.find((name) => !SYSTEM_FIELDS.has(name) && !allowed.has(name));
+  if (outside !== undefined) throw new PermissionDeniedError(`Forbidden: this role may not read the field "${outside}"`, { key: outside, path: [outside] });
 }
 
 function ownedBy(admin: AdminGrants): FilterNode {
@@ -84,9 +116,11 @@ export async function restrictForAdmin(
   }
   let next = params;
   if ('query' in next) {
+    checkReadKeys(next.query.filters, next.query.sort, readable);
     const query = restrictSelection(type, next.query, readable);
     next = { ...next, query: own ? { ...query, filters: and(query.filters, ownedBy(admin)) } : query };
   } else if ('filters' in next) {
+    checkReadKeys(next.filters, [], readable);
     if (own) next = { ...next, filters: and(next.filters, ownedBy(admin)) };
   } else if ('selection' in next && next.selection) {
     next = { ...next, selection: restrictSelection(type, next.selection, readable) };

@@ -126,6 +126,9 @@ describeEachDialect('admin actor in the operation layer', (dialect) => {
     const nextRequest = adminCaller(authorToken);
     await expect(articles.create(nextRequest, { data: { title: 't', views: 3 }, status: 'draft', selection: DRAFT }))
       .rejects.toMatchObject({ status: 403, details: { key: 'views' } });
+    const byViews = LIST('draft');
+    await expect(articles.findMany(adminCaller(authorToken), { query: { ...byViews.query, filters: { kind: 'compare', field: 'views', op: '$gt', value: 1 } } }))
+      .rejects.toMatchObject({ status: 403, details: { key: 'views' } });
     const restricted = await articles.findOne(nextRequest, { documentId: String(authorsArticle.documentId), selection: DRAFT });
     expect(Object.keys(restricted ?? {}).filter((key) => !['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'locale'].includes(key)).sort()).toEqual(['summary', 'title']);
   });
