@@ -7,6 +7,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
+// A production build whatever NODE_ENV the caller has (vitest's global setup runs `npm run build`
+// with NODE_ENV=test): Vite picks React's and the packages' development builds from it.
+process.env.NODE_ENV = 'production';
+
 const here = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({

@@ -23,6 +23,14 @@ export class ApiError extends Error {
   }
 }
 
+import { adminBasePath } from '../base-path';
+
+/** The admin realm's routes live under the admin path (`admin.url`), as the panel does; `adminPath('/login')`. */
+const ADMIN_PATH = adminBasePath();
+export function adminPath(route: string): string {
+  return `${ADMIN_PATH}${route}`;
+}
+
 /** Not the token: a flag saying a session may exist, so a fresh visit does not probe the refresh endpoint. */
 const SESSION_HINT = 'vellum-admin-session';
 
@@ -58,7 +66,7 @@ export function onSignedOut(listener: () => void): () => void {
 export function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
     try {
-      const response = await fetch('/admin/access-token', {
+      const response = await fetch(adminPath('/access-token'), {
         method: 'POST',
         credentials: 'include',
         headers: { 'content-type': 'application/json' },

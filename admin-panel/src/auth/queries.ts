@@ -1,12 +1,12 @@
 /** The admin realm's reads every screen shares (TanStack Query keys under 'admin'). */
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../api/client';
+import { adminPath, apiRequest } from '../api/client';
 import type { AdminUser, Permission } from '../api/types';
 
 export function useAdminInit() {
   return useQuery({
     queryKey: ['admin', 'init'],
-    queryFn: ({ signal }) => apiRequest<{ data: { hasAdmin: boolean } }>('/admin/init', { anonymous: true, signal }),
+    queryFn: ({ signal }) => apiRequest<{ data: { hasAdmin: boolean } }>(adminPath('/init'), { anonymous: true, signal }),
     staleTime: Infinity,
   });
 }
@@ -14,7 +14,7 @@ export function useAdminInit() {
 export function useMe() {
   return useQuery({
     queryKey: ['admin', 'me'],
-    queryFn: async ({ signal }) => (await apiRequest<{ data: AdminUser }>('/admin/users/me', { signal })).data,
+    queryFn: async ({ signal }) => (await apiRequest<{ data: AdminUser }>(adminPath('/users/me'), { signal })).data,
     staleTime: 60_000,
   });
 }
@@ -27,7 +27,7 @@ export interface Can {
 export function usePermissions(): { ready: boolean; can: Can } {
   const query = useQuery({
     queryKey: ['admin', 'permissions'],
-    queryFn: async ({ signal }) => (await apiRequest<{ data: Permission[] }>('/admin/users/me/permissions', { signal })).data,
+    queryFn: async ({ signal }) => (await apiRequest<{ data: Permission[] }>(adminPath('/users/me/permissions'), { signal })).data,
     staleTime: 60_000,
   });
   const permissions = query.data ?? [];

@@ -5,7 +5,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { apiRequest, endSession, hasSessionHint, onSignedOut, refreshSession, startSession } from '../api/client';
+import { adminPath, apiRequest, endSession, hasSessionHint, onSignedOut, refreshSession, startSession } from '../api/client';
 import type { AdminUser } from '../api/types';
 
 export type SessionStatus = 'checking' | 'signed-in' | 'signed-out';
@@ -61,15 +61,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () => ({
       status,
       async login(email, password) {
-        signedIn(await apiRequest<SignedIn>('/admin/login', { method: 'POST', body: { email, password }, anonymous: true }));
+        signedIn(await apiRequest<SignedIn>(adminPath('/login'), { method: 'POST', body: { email, password }, anonymous: true }));
       },
       async registerAdmin(registration) {
-        signedIn(await apiRequest<SignedIn>('/admin/register-admin', { method: 'POST', body: registration, anonymous: true }));
+        signedIn(await apiRequest<SignedIn>(adminPath('/register-admin'), { method: 'POST', body: registration, anonymous: true }));
         queryClient.setQueryData(['admin', 'init'], { data: { hasAdmin: true } });
       },
       async logout() {
         try {
-          await apiRequest('/admin/logout', { method: 'POST', body: {} });
+          await apiRequest(adminPath('/logout'), { method: 'POST', body: {} });
         } finally {
           endSession();
           queryClient.removeQueries({ predicate: (query) => query.queryKey[1] !== 'init' });
