@@ -4,6 +4,7 @@ import { registerApiTokenRoutes } from './api-token-routes.js';
 import { registerAdminAuthRoutes } from './auth-routes.js';
 import { registerAdminUserRoutes } from './user-routes.js';
 import { registerAdminPanel } from './panel-routes.js';
+import { registerLocaleList } from '../transport/locale-list.js';
 
 /**
  * The admin API, the third transport on the operation layer (beside REST and GraphQL): under
@@ -19,6 +20,8 @@ export async function registerAdminApi(server: FastifyInstance, context: AdminTr
     registerAdminUserRoutes(scoped);
     registerApiTokenRoutes(scoped);
   }, { prefix: context.admin.path });
+  // Strapi's i18n admin route (the list view's locale switcher): the same list as REST's, open as it is
+  registerLocaleList(server, context.locales, '/i18n/locales');
   // the built panel at the same path: its routes are the ones the API leaves free (panel-routes.ts)
   await registerAdminPanel(server, { path: context.admin.path, serve: context.admin.serveAdminPanel, log: context.log });
 }
