@@ -5,6 +5,7 @@ import { registerAdminAuthRoutes } from './auth-routes.js';
 import { registerAdminUserRoutes } from './user-routes.js';
 import { registerAdminPanel } from './panel-routes.js';
 import { registerLocaleList } from '../transport/locale-list.js';
+import { registerContentManager } from './content-manager/register.js';
 
 /**
  * The admin API, the third transport on the operation layer (beside REST and GraphQL): under
@@ -20,6 +21,8 @@ export async function registerAdminApi(server: FastifyInstance, context: AdminTr
     registerAdminUserRoutes(scoped);
     registerApiTokenRoutes(scoped);
   }, { prefix: context.admin.path });
+  // Strapi's content-manager routes live at the root (`/content-manager/*`), whatever the admin path
+  registerContentManager(server, context);
   // Strapi's i18n admin route (the list view's locale switcher): the same list as REST's, open as it is
   registerLocaleList(server, context.locales, '/i18n/locales');
   // the built panel at the same path: its routes are the ones the API leaves free (panel-routes.ts)
