@@ -54,6 +54,8 @@ export async function openAdminBrowser(testName: string, options: { viewport?: {
     return route.continue();
   });
   const page = context.pages()[0] ?? (await context.newPage());
+  // a step that cannot happen fails with Playwright's message (what it waited for), before vitest's 30 s timeout
+  page.setDefaultTimeout(10_000);
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`);
   });

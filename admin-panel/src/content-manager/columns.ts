@@ -14,6 +14,7 @@ export interface Column {
 const SORTABLE = new Set(['string', 'text', 'email', 'uid', 'enumeration', 'integer', 'biginteger', 'float', 'decimal', 'boolean', 'date', 'time', 'datetime', 'timestamp']);
 const DISPLAYABLE = new Set([...SORTABLE, 'richtext']);
 export const STATUS_COLUMN = 'status';
+const SYSTEM_COLUMNS = new Set(['id', 'createdAt', 'updatedAt', 'publishedAt']);
 
 export function hasDraftAndPublish(type: ContentTypeInfo): boolean {
   return type.options?.draftAndPublish === true;
@@ -27,7 +28,8 @@ export function isLocalized(type: ContentTypeInfo): boolean {
 export function availableColumns(type: ContentTypeInfo): Column[] {
   const columns: Column[] = [{ key: 'id', label: 'id', sortable: true }];
   for (const [name, attribute] of Object.entries(type.attributes)) {
-    if (DISPLAYABLE.has(attribute.type) && attribute['private'] !== true && name !== 'createdAt' && name !== 'updatedAt' && name !== 'publishedAt') {
+    // id and the timestamps come in their own places; documentId, locale and the like are hidden (`visible: false`)
+    if (DISPLAYABLE.has(attribute.type) && attribute['private'] !== true && attribute['visible'] !== false && !SYSTEM_COLUMNS.has(name)) {
       columns.push({ key: name, label: name, sortable: SORTABLE.has(attribute.type) });
     }
   }
