@@ -75,7 +75,7 @@ function ListView({ type, params, setSearch, list }: ListViewProps) {
       <div className="list-header">
         <div>
           <h1>{type.info.displayName}</h1>
-          {list.data ? <p>{list.data.pagination.total} entries found</p> : null}
+          {list.data ? <p>{list.data.pagination.total} {list.data.pagination.total === 1 ? 'entry' : 'entries'} found</p> : null}
         </div>
         {can(CM_ACTIONS.create, type.uid) ? (
           <Link className="button primary" to={`/content-manager/collection-types/${type.uid}/create${params.locale ? `?locale=${params.locale}` : ''}`}>
@@ -117,6 +117,9 @@ function ListView({ type, params, setSearch, list }: ListViewProps) {
         sort={params.sort}
         onSort={(field) => update({ sort: { field, order: params.sort?.field === field && params.sort.order === 'ASC' ? 'DESC' : 'ASC' } })}
         selected={selected}
+        renderMain={(entry, text) => (
+          <Link to={`/content-manager/collection-types/${type.uid}/${entry.documentId}${params.locale ? `?locale=${params.locale}` : ''}`}>{text || entry.documentId}</Link>
+        )}
         onSelect={(ids, on) =>
           setSelected((current) => {
             const next = new Set(current);
