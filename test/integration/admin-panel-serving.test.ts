@@ -3,7 +3,7 @@
  * the admin path with `no-cache` and its `<base href>` set to that path; hashed assets with a
  * year's immutable caching, brotli or gzip from their build-time copies by Accept-Encoding; the
  * SPA fallback (a GET under the path asking for HTML gets index.html, anything else the JSON
- * 404); a custom `admin.url`; `admin.serveAdminPanel: false` serves nothing. No database
+ * 404); a custom `admin.url`; `vellum develop` as well; `admin.serveAdminPanel: false` serves nothing. No database
  * dependence: SQLite only.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -18,11 +18,11 @@ import { startVellumProcess, type VellumProcess } from '../helpers/vellum-proces
 const ASSETS = fileURLToPath(new URL('../../dist/admin-panel/assets/', import.meta.url));
 const NOTE = JSON.stringify({ kind: 'collectionType', collectionName: 'notes', info: { singularName: 'note', pluralName: 'notes', displayName: 'Note' }, attributes: { title: { type: 'string' } } });
 
-async function serve(adminConfig?: string): Promise<{ server: VellumProcess; dir: string }> {
+async function serve(adminConfig?: string, command: 'start' | 'develop' = 'start'): Promise<{ server: VellumProcess; dir: string }> {
   const files: Record<string, string> = { 'src/api/note/content-types/note/schema.json': NOTE };
   if (adminConfig !== undefined) files['config/admin.js'] = adminConfig;
   const dir = await writeProject(files);
-  return { server: await startVellumProcess(dir, TEST_SECRETS), dir };
+  return { server: await startVellumProcess(dir, TEST_SECRETS, command), dir };
 }
 
 const raw = (url: string, headers: Record<string, string> = {}) => fetch(url, { headers: { 'accept-encoding': 'identity', ...headers } });
@@ -141,6 +141,16 @@ describe('admin.url and admin.serveAdminPanel', () => {
     expect((await raw(`${run.server.url}/admin/assets/${entryScript(html)}`)).status).toBe(404);
     // the API the page calls lives under the same path
     expect(await (await raw(`${run.server.url}/dashboard/init`)).json()).toEqual({ data: { hasAdmin: false } });
+  });
+
+  it('is served by `vellum develop` too', async () => {
+    const run = await serve(undefined, 'develop');
+    started.push(run);
+    const index = await raw(`${run.server.url}/admin/auth/login`, { accept: 'text/html' });
+    expect(index.status).toBe(200);
+    const html = await index.text();
+    expect(html).toContain('<base href="/admin/">');
+    expect((await raw(`${run.server.url}/admin/assets/${entryScript(html)}`)).status).toBe(200);
   });
 
   it('serves nothing with serveAdminPanel: false', async () => {
