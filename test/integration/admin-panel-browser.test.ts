@@ -2,7 +2,8 @@
  * The admin panel in Chromium against `node bin/vellum.js start` (issue 20 item 4): first-run
  * registration, logout and login, the content manager's list view (paging, sort, search,
  * filters, columns, bulk publish and delete with their confirmation), the locale switcher, a
- * deep-link reload that keeps the session and the page; every step's values checked against the
+ * deep-link reload that keeps the session and the page, an Author who is shown no Publish (and
+ * whom the API refuses); every step's values checked against the
  * admin API, and during the whole run no console error and no request leaving loopback.
  * Screenshots of each step: test-artifacts/admin/<test>/. The panel does not depend on the
  * database (the admin API's tests cover all three): SQLite only.
@@ -265,6 +266,54 @@ describe('admin panel in Chromium', () => {
     expect(before).toEqual((await list('page=2&pageSize=5&sort=views:ASC')).results.map((entry: any) => entry.title));
     expect(page.url()).toBe(deep);
     await browser.screenshot('deep link reloaded');
+  });
+
+  it('hides from an Author what an Author may not do (publish), which the API refuses too', async () => {
+    const roles = await api('/admin/roles');
+    const author = roles.data.find((role: any) => role.code === 'strapi-author');
+    const invited = await api('/admin/users', { method: 'POST', json: { email: 'grace@example.com', firstname: 'Grace', roles: [author.id] } });
+    const registered = await fetch(`${vellum.url}/admin/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ registrationToken: invited.data.registrationToken, userInfo: { firstname: 'Grace', lastname: 'Hopper', password: 'Compiler1952' } }),
+    });
+    expect(registered.status).toBe(200);
+    const authorToken = ((await registered.json()) as any).data.token;
+    const created = await fetch(`${vellum.url}/content-manager/collection-types/${ARTICLE}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${authorToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'By Grace', views: 1 }),
+    });
+    expect(created.status).toBe(201);
+    const documentId = ((await created.json()) as any).data.documentId;
+
+    const second = await openAdminBrowser('admin-panel-browser-author');
+    try {
+      await second.page.goto(`${vellum.url}/admin/content-manager/collection-types/${ARTICLE}`);
+      await second.page.waitForURL('**/admin/auth/login');
+      await second.page.getByLabel('Email').fill('grace@example.com');
+      await second.page.getByLabel('Password').fill('Compiler1952');
+      await second.page.getByRole('button', { name: 'Login' }).click();
+      // back where the deep link pointed, after the login
+      await second.page.waitForURL(`**/admin/content-manager/collection-types/${ARTICLE}`);
+      await second.page.getByRole('searchbox', { name: 'Search' }).fill('By Grace');
+      await second.page.getByRole('checkbox', { name: 'Select By Grace' }).check();
+      const bulk = second.page.getByRole('group', { name: 'Bulk actions' });
+      await bulk.getByRole('button', { name: 'Delete' }).waitFor();
+      expect(await bulk.getByRole('button').allTextContents()).toEqual(['Delete']);
+      await second.page.getByRole('link', { name: 'Create new entry' }).waitFor();
+      await second.screenshot('author list without publish');
+      expect(second.consoleErrors).toEqual([]);
+      expect(second.externalRequests).toEqual([]);
+    } finally {
+      await second.close();
+    }
+    const refused = await fetch(`${vellum.url}/content-manager/collection-types/${ARTICLE}/actions/bulkPublish`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${authorToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ documentIds: [documentId] }),
+    });
+    expect(refused.status).toBe(403);
   });
 
   it('had no console error and no request leaving loopback', () => {
