@@ -4,7 +4,7 @@
  * sort, search, filters, page and locale are query-string state; the actions shown follow the
  * user's permissions.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { apiRequest } from '../api/client';
@@ -54,13 +54,8 @@ function ListView({ type, params, setSearch, list }: ListViewProps) {
   const columns = useMemo(() => availableColumns(type), [type]);
   const shown = columns.filter((column) => columnKeys.includes(column.key));
 
-  const update = useCallback(
-    (change: Partial<ListParams>) => {
-      setSearch(writeListParams({ ...params, page: 1, ...change }));
-    },
-    // params is a fresh object per render; its query string says whether it changed
-    [setSearch, writeListParams(params).toString()],
-  );
+  // any change but the page's own number starts again at page 1
+  const update = (change: Partial<ListParams>) => setSearch(writeListParams({ ...params, page: 1, ...change }));
   // a new page of entries: the selection was for the old one
   useEffect(() => setSelected(new Set()), [list.data]);
 
