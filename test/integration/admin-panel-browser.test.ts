@@ -3,7 +3,8 @@
  * registration, logout and login, the content manager's list view (paging, sort, search,
  * filters, columns, bulk publish and delete with their confirmation), the locale switcher, a
  * deep-link reload that keeps the session and the page, an Author who is shown no Publish (and
- * whom the API refuses); every step's values checked against the
+ * whom the API refuses), and with short-lived access tokens: one refresh on a 401 and a retry,
+ * the login page once the refresh is refused; every step's values checked against the
  * admin API, and during the whole run no console error and no request leaving loopback.
  * Screenshots of each step: test-artifacts/admin/<test>/. The panel does not depend on the
  * database (the admin API's tests cover all three): SQLite only.
@@ -318,6 +319,66 @@ describe('admin panel in Chromium', () => {
 
   it('had no console error and no request leaving loopback', () => {
     expect(browser.consoleErrors).toEqual([]);
+    expect(browser.externalRequests).toEqual([]);
+  });
+});
+
+describe('admin panel session in Chromium: an expired access token', () => {
+  let dir: string;
+  let vellum: VellumProcess;
+  let browser: AdminBrowser;
+
+  beforeAll(async () => {
+    // access tokens live 2 s: the page meets a 401 on its next request
+    dir = await writeProject({ ...FILES, 'config/admin.js': 'module.exports = { auth: { sessions: { accessTokenLifespan: 2 } } };\n' });
+    vellum = await startVellumProcess(dir, TEST_SECRETS);
+    browser = await openAdminBrowser('admin-panel-session');
+    const registered = await fetch(`${vellum.url}/admin/register-admin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    expect(registered.status).toBe(200);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await vellum?.stop();
+    await rm(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  const expired = () => new Promise((done) => setTimeout(done, 2_500));
+  const calls = (path: string) => browser.requests.filter((url) => new URL(url).pathname === path).length;
+
+  it('refreshes once on a 401 and retries; a refused refresh leads to the login page', async () => {
+    const { page } = browser;
+    await page.goto(`${vellum.url}/admin/auth/login`);
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('link', { name: 'Content Manager', exact: true }).click();
+    await page.getByRole('link', { name: 'Article', exact: true }).click();
+    await page.getByText('Page 1 of 3').waitFor();
+    // counted from here: on a slow machine the token may already have expired (and been refreshed) on the way
+    const refreshes = calls('/admin/access-token');
+    const errorsBefore = browser.consoleErrors.length;
+
+    await expired();
+    await page.getByRole('link', { name: 'Next page' }).click();
+    await page.getByText('Page 2 of 3').waitFor();
+    expect(calls('/admin/access-token')).toBe(refreshes + 1);
+    await browser.screenshot('page 2 after a refresh');
+
+    // the session is gone on the server's side (the cookie with it): the next 401 ends in the login page
+    await browser.context.clearCookies();
+    await expired();
+    await page.getByRole('link', { name: 'Next page' }).click();
+    await page.waitForURL('**/admin/auth/login');
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    await browser.screenshot('login after the session ended');
+    expect(calls('/admin/access-token')).toBe(refreshes + 2);
+    // what Chromium reports of the refused requests, and nothing else
+    expect(browser.consoleErrors.slice(errorsBefore).map((error) => /status of (\d+).*\((http[^)]+)\)/.exec(error)?.slice(1).join(' ') ?? error)).toEqual([
+      `401 ${vellum.url}/content-manager/collection-types/${ARTICLE}?page=2&pageSize=10`,
+      `401 ${vellum.url}/content-manager/collection-types/${ARTICLE}?page=3&pageSize=10`,
+      `401 ${vellum.url}/admin/access-token`,
+    ]);
     expect(browser.externalRequests).toEqual([]);
   });
 });
