@@ -5,7 +5,8 @@
  * deep-link reload that keeps the session and the page, an Author who is shown no Publish (and
  * whom the API refuses), and with short-lived access tokens: one refresh on a 401 and a retry,
  * the login page once the refresh is refused; every step's values checked against the
- * admin API, and during the whole run no console error and no request leaving loopback.
+ * admin API, and during the whole run no console error (the session test: only the refused
+ * requests' own messages) and no request leaving loopback.
  * Screenshots of each step: test-artifacts/admin/<test>/. The panel does not depend on the
  * database (the admin API's tests cover all three): SQLite only.
  */
