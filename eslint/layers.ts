@@ -33,6 +33,8 @@ export const LAYERS: Readonly<Record<string, Layer>> = {
   // the Strapi adapter (src/strapi/README.md): project code, the `strapi` object, Koa ctx, factories,
   // the GraphQL extension service; it plugs into the transports, which do not import it
   strapi: { imports: ['rest', 'graphql'] },
+  // `vellum import` / `vellum export`: Strapi's data-transfer archives read and written; rows through the engine, files through the provider
+  transfer: { imports: ['upload'] },
   app: { imports: 'all' },
   cli: { imports: ['app'] },
 };

@@ -59,6 +59,12 @@ export interface Dialect {
    * database sync one after the other (the second finds nothing left to do).
    */
   withSyncLock<T>(knex: Knex, work: (k: Knex) => Promise<T>): Promise<T>;
+  /**
+   * After rows were inserted with explicit ids (`vellum import` keeps the archive's ids): the next
+   * generated id of `table` comes after its largest. PostgreSQL's sequences do not follow explicit
+   * ids by themselves; SQLite and MySQL do.
+   */
+  restartIds(knex: Knex | Knex.Transaction, table: string): Promise<void>;
 }
 
 /** The fields of a driver error the dialects look at. */

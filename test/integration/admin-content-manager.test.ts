@@ -57,6 +57,10 @@ describeEachDialect('content-manager admin API (shipped server)', (dialect) => {
       'config/server.js': 'module.exports = { serverTiming: true };',
       'config/plugins.js': "module.exports = { i18n: { config: { locales: ['fr'] } } };",
       'src/index.js': INDEX,
+      'src/api/homepage/content-types/homepage/schema.json': JSON.stringify({
+        kind: 'singleType', collectionName: 'homepages', info: { singularName: 'homepage', pluralName: 'homepages', displayName: 'Homepage' },
+        options: { draftAndPublish: true }, attributes: { headline: { type: 'string', required: true } },
+      }),
       'src/api/page/content-types/page/schema.json': await readFile(join(BLOG_EXAMPLE, 'src/api/page/content-types/page/schema.json'), 'utf8'),
     });
     await cp(join(BLOG_MODEL, 'src'), join(dir, 'src'), { recursive: true });
@@ -82,6 +86,36 @@ describeEachDialect('content-manager admin API (shipped server)', (dialect) => {
     const write = await admin.post(cm(`collection-types/${ARTICLE}`), { title: 'Anonymous' }, { authorization: '' });
     expect(write.status).toBe(401);
     expect((await admin.post(cm(`collection-types/${ARTICLE}/actions/bulkDelete`), { documentIds: ['x'] }, { authorization: '' })).status).toBe(401);
+  });
+
+  it('an Author creates and edits their own entries, cannot publish, and is refused (403) on another admin\'s entry', async () => {
+    const roles = await admin.get('/admin/roles');
+    const author = roles.body.data.find((r: any) => r.code === 'strapi-author');
+    const invite = await admin.post('/admin/users', { email: 'grace@example.com', firstname: 'Grace', roles: [author.id] });
+    expect(invite.status, JSON.stringify(invite.body)).toBe(201);
+    const registered = await request(`${server.url}/admin/register`, { method: 'POST', json: { registrationToken: invite.body.data.registrationToken, userInfo: { firstname: 'Grace', lastname: 'Hopper', password: 'Cobol-1959' } } });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+    const as = { authorization: `Bearer ${registered.body.data.token}` };
+
+    const others = await admin.post(cm(`collection-types/${ARTICLE}`), { title: 'By the Super Admin' });
+    const own = await admin.post(cm(`collection-types/${ARTICLE}`), { title: 'By Grace' }, as);
+    expect(own.status, JSON.stringify(own.body)).toBe(201);
+    const ownItem = cm(`collection-types/${ARTICLE}/${own.body.data.documentId}`);
+    const othersItem = cm(`collection-types/${ARTICLE}/${others.body.data.documentId}`);
+    expect((await admin.put(ownItem, { title: 'By Grace, edited' }, as)).body.data.title).toBe('By Grace, edited');
+    const listed = await admin.get(cm(`collection-types/${ARTICLE}?pageSize=100`), as);
+    expect(listed.body.results.map((r: any) => r.title)).toEqual(['By Grace, edited']);
+
+    expect((await admin.get(othersItem, as)).status).toBe(403);
+    expect((await admin.put(othersItem, { title: 'Taken over' }, as)).status).toBe(403);
+    expect((await admin.delete(othersItem, as)).status).toBe(403);
+    expect((await admin.post(`${ownItem}/actions/publish`, {}, as)).status).toBe(403);
+    expect((await admin.post(`${ownItem}/actions/publish`, { title: 'Saved?' }, as)).status).toBe(403);
+    expect((await admin.post(cm(`collection-types/${ARTICLE}/actions/publish`), { title: 'Published by Grace?' }, as)).status).toBe(403);
+    expect((await admin.get(othersItem)).body.data.title).toBe('By the Super Admin');
+    expect((await admin.get(ownItem)).body.data).toMatchObject({ title: 'By Grace, edited', status: 'draft' });
+    expect((await list(ARTICLE, '_q=Grace')).body.results.map((r: any) => r.title)).toEqual(['By Grace, edited']);
+    await admin.post(cm(`collection-types/${ARTICLE}/actions/bulkDelete`), { documentIds: [own.body.data.documentId, others.body.data.documentId] });
   });
 
   it('init: content types and components with attributes, main field and list layout', async () => {
@@ -266,6 +300,30 @@ describeEachDialect('content-manager admin API (shipped server)', (dialect) => {
     expect(draft.status, JSON.stringify(draft.body)).toBe(201);
     const refused = await admin.post(cm(`collection-types/${ARTICLE}/${draft.body.data.documentId}/actions/publish`), {});
     expect([refused.status, refused.body.error.details.errors?.[0]?.path]).toEqual([400, ['title']]);
+  });
+
+  it('publish checks required attributes inside components too', async () => {
+    const draft = await admin.post(cm(`collection-types/${ARTICLE}`), { title: 'Half an SEO', seo: { metaDescription: 'no title' } });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    const refused = await admin.post(cm(`collection-types/${ARTICLE}/${draft.body.data.documentId}/actions/publish`), {});
+    expect([refused.status, refused.body.error.details.errors.map((e: any) => e.path)]).toEqual([400, [['seo', 'metaTitle']]]);
+    expect((await admin.get(cm(`collection-types/${ARTICLE}/${draft.body.data.documentId}`))).body.data.status).toBe('draft');
+    await admin.delete(cm(`collection-types/${ARTICLE}/${draft.body.data.documentId}`));
+  });
+
+  it('a single type with draft & publish: save, publish, modify, unpublish', async () => {
+    const home = cm('single-types/api::homepage.homepage');
+    const saved = await admin.put(home, { headline: 'Welcome' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data).toMatchObject({ headline: 'Welcome', status: 'draft' });
+    expect((await admin.post(`${home}/actions/publish`, {})).body.data).toMatchObject({ headline: 'Welcome', status: 'published' });
+    expect((await rest.get('/api/homepage')).body.data.headline).toBe('Welcome');
+    expect((await admin.put(home, { headline: 'Welcome back' })).body.data).toMatchObject({ headline: 'Welcome back', status: 'modified' });
+    expect((await admin.get(home)).body.data.status).toBe('modified');
+    const unpublished = await admin.post(`${home}/actions/unpublish`, {});
+    expect(unpublished.body.data).toMatchObject({ headline: 'Welcome back', status: 'draft' });
+    expect((await rest.get('/api/homepage')).status).toBe(404);
+    expect((await admin.post(`${home}/actions/discard`, {})).status).toBe(404);
   });
 
   it('bulk publish, unpublish and delete answer { data: { count } }', async () => {

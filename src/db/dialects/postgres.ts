@@ -47,5 +47,9 @@ export function createPostgresDialect(knex: Knex): Dialect {
         return work(trx);
       });
     },
+    async restartIds(k, table) {
+      // is_called = false: the next nextval() returns exactly max(id) + 1 (1 for an empty table)
+      await k.raw("SELECT setval(pg_get_serial_sequence(?, 'id'), COALESCE((SELECT MAX(id) FROM ??), 0) + 1, false)", [table, table]);
+    },
   };
 }

@@ -99,5 +99,7 @@ export function createSqliteDialect(knex: Knex): Dialect {
         }
       }
     },
+    // INTEGER PRIMARY KEY (and AUTOINCREMENT's sqlite_sequence) already continue after the largest id
+    restartIds: () => Promise.resolve(),
   };
 }
