@@ -64,7 +64,7 @@ export function buildProjectConfig(
     email: emailSlice(checked.plugins),
     i18n: { defaultLocale: checked.plugins.i18n.config.defaultLocale, locales: [...checked.plugins.i18n.config.locales] },
     secrets: configuredSecrets(checked, auth.jwtSecret, env),
-    admin: { path: checked.admin.url.length > 1 ? checked.admin.url.replace(/\/+$/, '') : checked.admin.url, sessions: { ...checked.admin.auth.sessions } },
+    admin: { path: checked.admin.url.length > 1 ? checked.admin.url.replace(/\/+$/, '') : checked.admin.url, serveAdminPanel: checked.admin.serveAdminPanel, sessions: { ...checked.admin.auth.sessions } },
     databaseSettings: {
       allowDestructiveSync: checked.database.settings.allowDestructiveSync || env['DATABASE_ALLOW_DESTRUCTIVE_SYNC'] === 'true',
     },

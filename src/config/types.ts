@@ -35,9 +35,11 @@ type CheckedGraphql = CheckedPlugins['graphql'];
 type CheckedUsersPermissions = CheckedPlugins['users-permissions']['config'];
 type CheckedAdmin = CheckedConfig['admin'];
 
-/** `config/admin`'s admin realm settings: `url` without a trailing "/", the session lifespans (seconds) */
+/** `config/admin`'s admin realm settings: `url` without a trailing "/", whether the panel is served, the session lifespans (seconds) */
 export interface AdminConfig {
   readonly path: string;
+  /** `admin.serveAdminPanel`: the built admin panel is served at `path` */
+  readonly serveAdminPanel: boolean;
   readonly sessions: Frozen<CheckedAdmin['auth']['sessions']>;
 }
 

@@ -16,6 +16,8 @@ export interface AdminTransportContext extends TransportContext {
     readonly tokens: TokensApi;
     /** `admin.url`: the admin API's prefix and the refresh cookie's Path (default `/admin`) */
     readonly path: string;
+    /** `admin.serveAdminPanel`: the built panel is served at `path` (src/admin/panel-routes.ts) */
+    readonly serveAdminPanel: boolean;
     /** the refresh cookie is `Secure` (production) */
     readonly secureCookies: boolean;
   };

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { integer, object } from './fields.js';
+import { boolean, integer, object } from './fields.js';
 
 /** a lifespan in seconds, as Strapi 5's `auth.sessions` keys take it */
 const seconds = (description: string, value: number) => integer({ description, min: 1, default: value });
@@ -15,6 +15,10 @@ export const AdminSchema = object({
     pattern: '^/[A-Za-z0-9_~./-]*$',
     errorMessage: 'must be a path starting with "/" (letters, digits, "-", "_", ".", "~", "/")',
     default: '/admin',
+  }),
+  serveAdminPanel: boolean({
+    description: 'Serve the built admin panel at `url`; `false` leaves the admin API only (Strapi\'s key).',
+    default: true,
   }),
   auth: object({
     secret: Type.Optional(
