@@ -231,6 +231,7 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
     await registerGraphql(transport, graphqlCustomization(graphqlExtensions, handlers), uploads);
     await lifecycles.bootstrap?.({ strapi: app, app });
     await server.ready();
+    runtime.startWebhookWorker();
     return app;
   } catch (error) {
     await runtime.close();

@@ -32,6 +32,9 @@ import { toDatabaseOptions } from './database-options.js';
 import type { Logger } from './logger.js';
 import type { ResponseCache } from '../operations/response-cache.js';
 import { setUpResponseCache } from './response-cache-setup.js';
+import { createWebhookRecorder } from '../webhooks/recorder.js';
+import { createWebhookService, type WebhookService } from '../webhooks/webhook-service.js';
+import { startWebhookWorker, type WebhookWorker } from '../webhooks/delivery/worker.js';
 
 export interface RuntimeOptions {
   readonly dir: string;
@@ -60,6 +63,10 @@ export interface Runtime {
   readonly i18n: LocaleService;
   /** the response cache, when `api.rest.cache.enabled` */
   readonly cache: ResponseCache | undefined;
+  /** webhooks as data (admin API, CLI) */
+  readonly webhooks: WebhookService;
+  /** starts delivering the outbox (a server does; the CLI's commands do not); stopped by `close()` */
+  startWebhookWorker(): void;
   /** stops following auth changes and closes the database */
   close(): Promise<void>;
 }
@@ -114,7 +121,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     });
     if (config.api.rest.cache.enabled) await ensureContentStamp(engine);
     const cache = setUpResponseCache(engine, registry, config, log);
-    const operations = createOperations({ registry, repository, actor: (request) => auth.actor(request), locales: i18n, ...(cache ? { cache } : {}) });
+    let worker: WebhookWorker | undefined;
+    // a write that committed deliveries wakes this process's worker (other instances poll)
+    const webhooks = createWebhookRecorder({ registry, wake: () => worker?.wake() });
+    const operations = createOperations({ registry, repository, actor: (request) => auth.actor(request), locales: i18n, webhooks, ...(cache ? { cache } : {}) });
     const services = new Map<string, DocumentService>();
     const documents = (uid: string): DocumentService => {
       let service = services.get(uid);
@@ -127,7 +137,12 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     await auth.init();
     return {
       dir, config, registry, db, engine, stores, auth, operations, repository, serviceRepository, documents, i18n, cache,
+      webhooks: createWebhookService(engine, config.server.webhooks),
+      startWebhookWorker() {
+        worker ??= startWebhookWorker(createEngineContext(db, registry), config.server.webhooks, log);
+      },
       async close() {
+        await worker?.stop();
         await auth.stop();
         await cache?.close();
         await db.close();

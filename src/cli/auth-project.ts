@@ -16,12 +16,15 @@ import type { LocaleService } from '../documents/locales.js';
 import type { EngineContext } from '../engine/types.js';
 import { UnknownPermissionsError, VellumError } from '../errors/index.js';
 import { customRouteActions } from '../strapi/rest/route-plans.js';
+import type { WebhookService } from '../webhooks/webhook-service.js';
 
 export interface AuthProject {
   readonly stores: AuthStores;
   readonly engine: EngineContext;
   /** the project's locales (`vellum locale …`) */
   readonly i18n: LocaleService;
+  /** webhooks as data (`vellum webhook …`) */
+  readonly webhooks: WebhookService;
   close(): Promise<void>;
 }
 
@@ -41,7 +44,7 @@ export async function openAuthProject(dir: string, env?: Env): Promise<AuthProje
     await runtime.close();
     throw error;
   }
-  return { stores: runtime.stores, engine: runtime.engine, i18n: runtime.i18n, close: () => runtime.close() };
+  return { stores: runtime.stores, engine: runtime.engine, i18n: runtime.i18n, webhooks: runtime.webhooks, close: () => runtime.close() };
 }
 
 /**

@@ -4,6 +4,7 @@ import { localeCommand, LOCALE_USAGE } from './locale-command.js';
 import { roleCommand, ROLE_USAGE } from './role-command.js';
 import { serve } from './serve.js';
 import { tokenCommand, TOKEN_USAGE } from './token-command.js';
+import { webhookCommand, WEBHOOK_USAGE } from './webhook-command.js';
 
 const USAGE = `Usage: vellum <command> [options]
 
@@ -13,6 +14,7 @@ Commands:
   token …         API tokens: create, list, revoke (see below)
   role …          roles and permissions: list, grant, revoke, create (see below)
   locale …        locales: list, add, remove, default (see below)
+  webhook …       webhooks: create, list, delete (see below)
 
 Environment: HOST, PORT, DATABASE_CLIENT (sqlite|postgres|mysql), DATABASE_URL,
 DATABASE_FILENAME, NODE_ENV; a .env file in the project directory is read.
@@ -21,7 +23,9 @@ ${TOKEN_USAGE}
 
 ${ROLE_USAGE}
 
-${LOCALE_USAGE}`;
+${LOCALE_USAGE}
+
+${WEBHOOK_USAGE}`;
 
 export async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -37,6 +41,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await roleCommand(rest);
       case 'locale':
         return await localeCommand(rest);
+      case 'webhook':
+        return await webhookCommand(rest);
       case undefined:
       case 'help':
       case '--help':
