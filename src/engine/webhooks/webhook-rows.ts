@@ -44,7 +44,8 @@ function eventsOf(raw: unknown): string[] {
   return Array.isArray(value) ? value.filter((e): e is string => typeof e === 'string') : [];
 }
 
-const enabledOf = (raw: unknown): boolean => raw === true || raw === 1 || raw === '1' || raw === 't';
+/** booleans as each driver answers them (true, 1, 1n, 't') */
+const enabledOf = (raw: unknown): boolean => raw === true || raw === 't' || ((typeof raw === 'number' || typeof raw === 'bigint' || typeof raw === 'string') && Number(raw) === 1);
 
 function recordOf(row: Row): WebhookRecord {
   return {

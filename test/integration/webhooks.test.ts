@@ -1,0 +1,324 @@
+/**
+ * Webhooks that arrive (issue 22), through `vellum start` and `vellum webhook …` processes and a
+ * real receiver (node:http on 127.0.0.1, so `allowPrivateTargets` is on): Strapi's events,
+ * payloads and headers for writes over REST, GraphQL, the document service and the media
+ * library, one event per document action; a rolled-back write sends nothing; retries with the
+ * same delivery id until delivered, or dead; a signature that verifies; a webhook created by the
+ * CLI while the server runs applies at the next event; a process killed with SIGKILL mid-delivery
+ * delivers after its restart. On every dialect.
+ */
+import { createHmac } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import knexFactory, { type Knex } from 'knex';
+import { activeDialects } from '../helpers/dialects.js';
+import { TEST_SECRETS, writeProject } from '../helpers/project-dir.js';
+import { createTestDatabase, databaseEnv, type TestDatabase } from '../helpers/test-databases.js';
+import { uploadFile } from '../helpers/upload.js';
+import { runVellum } from '../helpers/vellum-bin.js';
+import { startVellumProcess, type VellumProcess } from '../helpers/vellum-process.js';
+import { startWebhookReceiver, type ReceivedRequest, type WebhookReceiver } from '../helpers/webhook-receiver.js';
+
+export const WEBHOOK_PROJECT: Readonly<Record<string, string>> = {
+  'src/api/article/content-types/article/schema.json': JSON.stringify({
+    kind: 'collectionType',
+    collectionName: 'articles',
+    info: { singularName: 'article', pluralName: 'articles', displayName: 'Article' },
+    options: { draftAndPublish: true },
+    attributes: {
+      title: { type: 'string' },
+      secretNote: { type: 'string', private: true },
+      passcode: { type: 'password' },
+      category: { type: 'relation', relation: 'manyToOne', target: 'api::category.category' },
+      cover: { type: 'media', multiple: false },
+      seo: { type: 'component', component: 'shared.seo' },
+      blocks: { type: 'dynamiczone', components: ['shared.quote', 'shared.seo'] },
+    },
+  }),
+  'src/api/category/content-types/category/schema.json': JSON.stringify({
+    kind: 'collectionType',
+    collectionName: 'categories',
+    info: { singularName: 'category', pluralName: 'categories', displayName: 'Category' },
+    options: { draftAndPublish: false },
+    attributes: { name: { type: 'string' }, secretCode: { type: 'string', private: true } },
+  }),
+  'src/components/shared/seo.json': JSON.stringify({ collectionName: 'components_shared_seos', info: { displayName: 'Seo' }, attributes: { metaTitle: { type: 'string' }, image: { type: 'media', multiple: false } } }),
+  'src/components/shared/quote.json': JSON.stringify({ collectionName: 'components_shared_quotes', info: { displayName: 'Quote' }, attributes: { text: { type: 'string' } } }),
+  // public grants, a lifecycle that refuses one title (the write rolls back), and document-service routes
+  'src/index.js': `module.exports = {
+  register({ strapi }) {
+    strapi.db.lifecycles.subscribe({
+      models: ['api::article.article'],
+      afterCreate(event) { if (event.result.title === 'rollback') throw new Error('refused on purpose'); },
+    });
+  },
+  async bootstrap({ strapi }) {
+    await strapi.permissions.grant('public', [
+      'api::article.article.find', 'api::article.article.findOne', 'api::article.article.create', 'api::article.article.update', 'api::article.article.delete',
+      'api::category.category.create', 'api::category.category.find',
+      'plugin::upload.content-api.upload',
+    ]);
+    const articles = () => strapi.documents('api::article.article');
+    strapi.server.post('/test/:action/:documentId', async (request) => {
+      const { action, documentId } = request.params;
+      if (action === 'delete') return articles().delete({ documentId });
+      return articles()[action]({ documentId });
+    });
+    strapi.server.post('/test/create', async (request) => articles().create({ data: request.body, status: 'published' }));
+  },
+};
+`,
+  'config/server.js': `module.exports = {
+  webhooks: {
+    defaultHeaders: { 'X-From-Config': 'default-header' },
+    allowPrivateTargets: true,
+    timeout: 1000,
+    maxAttempts: 3,
+    backoff: 50,
+    maxBackoff: 200,
+    pollInterval: 100,
+  },
+};
+`,
+};
+
+const SECRET = 'webhook-signing-secret';
+
+async function json(url: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: any }> {
+  const response = await fetch(url, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text === '' ? null : JSON.parse(text) };
+}
+
+function dbKnex(database: TestDatabase): Knex {
+  const c = database.config;
+  if (c.client === 'sqlite') return knexFactory({ client: 'better-sqlite3', connection: { filename: c.connection.filename ?? '' }, useNullAsDefault: true });
+  return knexFactory({ client: c.client === 'postgres' ? 'pg' : 'mysql2', connection: { ...c.connection } });
+}
+
+const events = (requests: readonly ReceivedRequest[]): string[] => requests.map((r) => String(r.headers['x-strapi-event']));
+const forDocument = (requests: readonly ReceivedRequest[], documentId: string): ReceivedRequest[] =>
+  requests.filter((r) => r.json?.entry?.documentId === documentId);
+
+for (const dialect of activeDialects()) {
+  describe(`webhooks [${dialect}]`, () => {
+    let database: TestDatabase;
+    let receiver: WebhookReceiver;
+    let dir: string;
+    let env: Record<string, string>;
+    let server: VellumProcess;
+    const ids: Record<string, string> = {};
+
+    async function webhook(name: string, path: string, eventsList: string, extra: string[] = []): Promise<string> {
+      const created = await runVellum(['webhook', 'create', '--dir', dir, '--name', name, '--url', `${receiver.url}${path}`, '--events', eventsList, ...extra], env);
+      expect(created.stderr).not.toMatch(/error/i);
+      expect(created.code).toBe(0);
+      const id = created.stdout.trim();
+      expect(id).toMatch(/^\d+$/);
+      return id;
+    }
+
+    beforeAll(async () => {
+      [database, receiver] = await Promise.all([createTestDatabase(dialect), startWebhookReceiver()]);
+      dir = await writeProject(WEBHOOK_PROJECT);
+      env = { ...databaseEnv(database.config), ...TEST_SECRETS };
+      server = await startVellumProcess(dir, env);
+      // created by another process while the server runs: it applies at the next event
+      ids.all = await webhook('everything', '/all', 'entry.create,entry.update,entry.delete,entry.publish,entry.unpublish,entry.draft-discard,media.create,media.update,media.delete', [
+        '--header', 'Authorization: Bearer receiver-token', '--secret', SECRET,
+      ]);
+      ids.flaky = await webhook('flaky', '/flaky', 'entry.create');
+      ids.dead = await webhook('dead', '/dead', 'entry.create');
+    }, 120_000);
+
+    afterAll(async () => {
+      await server?.stop();
+      await receiver?.close();
+      await database?.drop();
+      if (dir) await rm(dir, { recursive: true, force: true });
+    });
+
+    it('lists the webhooks the CLI created and deletes one', async () => {
+      const temporary = await webhook('temporary', '/temporary', 'entry.delete');
+      const listed = await runVellum(['webhook', 'list', '--dir', dir], env);
+      expect(listed.code).toBe(0);
+      expect(listed.stdout).toContain(`${ids.all}\teverything\tenabled\t${receiver.url}/all\t`);
+      expect(listed.stdout).toMatch(new RegExp(`${ids.all}\\t.*\\tsigned`));
+      expect(listed.stdout).toContain(`${temporary}\ttemporary\tenabled`);
+      // the secret itself is never shown
+      expect(listed.stdout).not.toContain(SECRET);
+      const deleted = await runVellum(['webhook', 'delete', temporary, '--dir', dir], env);
+      expect(deleted.code).toBe(0);
+      expect((await runVellum(['webhook', 'list', '--dir', dir], env)).stdout).not.toContain('temporary');
+      const missing = await runVellum(['webhook', 'delete', temporary, '--dir', dir], env);
+      expect(missing.code).toBe(1);
+      const bad = await runVellum(['webhook', 'create', '--dir', dir, '--name', 'x', '--url', `${receiver.url}/x`, '--events', 'entry.explode'], env);
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toContain('Webhook event entry.explode is not supported');
+    }, 60_000);
+
+    it('sends Strapi\'s events, body and headers for REST writes, one per document action, signed', async () => {
+      const category = await json(`${server.url}/api/categories`, { body: { data: { name: 'News', secretCode: 'hidden' } } });
+      expect(category.status).toBe(201);
+      const [categoryCreated] = await receiver.waitFor('/all', 1);
+      expect(categoryCreated!.json).toMatchObject({ event: 'entry.create', model: 'category', uid: 'api::category.category', entry: { name: 'News' } });
+      expect(categoryCreated!.json.entry).not.toHaveProperty('secretCode');
+
+      const created = await json(`${server.url}/api/articles?status=draft`, {
+        body: { data: { title: 'Hello', secretNote: 'private', passcode: 'sesame-123', category: category.body.data.documentId, seo: { metaTitle: 'Meta' }, blocks: [{ __component: 'shared.quote', text: 'Quoted' }] } },
+      });
+      expect(created.status).toBe(201);
+      const documentId: string = created.body.data.documentId;
+      await receiver.waitFor('/all', 2);
+      const [create] = forDocument(receiver.to('/all'), documentId);
+      const body = create!.json;
+      expect(Object.keys(body)).toEqual(['event', 'createdAt', 'model', 'uid', 'entry']);
+      expect(body.event).toBe('entry.create');
+      expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);
+      expect(body.model).toBe('article');
+      expect(body.uid).toBe('api::article.article');
+      expect(body.entry).toMatchObject({
+        documentId, title: 'Hello', publishedAt: null,
+        category: { documentId: category.body.data.documentId, name: 'News' },
+        seo: { metaTitle: 'Meta', image: null },
+        blocks: [{ __component: 'shared.quote', text: 'Quoted' }],
+        cover: null,
+      });
+      expect(typeof body.entry.id).toBe('number');
+      // sanitised as Strapi's defaultSanitizeOutput: no private or password attribute, at any level
+      expect(body.entry).not.toHaveProperty('secretNote');
+      expect(body.entry).not.toHaveProperty('passcode');
+      expect(body.entry.category).not.toHaveProperty('secretCode');
+
+      const headers = create!.headers;
+      expect(headers['x-strapi-event']).toBe('entry.create');
+      expect(headers['content-type']).toBe('application/json');
+      expect(headers['authorization']).toBe('Bearer receiver-token');
+      expect(headers['x-from-config']).toBe('default-header');
+      expect(headers['x-vellum-delivery']).toMatch(/^[0-9a-f-]{36}$/);
+      const expected = `sha256=${createHmac('sha256', SECRET).update(create!.body).digest('hex')}`;
+      expect(headers['x-strapi-signature-256']).toBe(expected);
+
+      // an update that publishes: entry.update (the draft), then entry.publish (the published version)
+      expect((await json(`${server.url}/api/articles/${documentId}?status=published`, { method: 'PUT', body: { data: { title: 'Hello again' } } })).status).toBe(200);
+      await receiver.waitFor('/all', 4);
+      const afterUpdate = forDocument(receiver.to('/all'), documentId);
+      expect(events(afterUpdate)).toEqual(['entry.create', 'entry.update', 'entry.publish']);
+      expect(afterUpdate[1]!.json.entry).toMatchObject({ title: 'Hello again', publishedAt: null });
+      expect(afterUpdate[2]!.json.entry).toMatchObject({ title: 'Hello again', category: { name: 'News' } });
+      expect(afterUpdate[2]!.json.entry.publishedAt).toEqual(expect.any(String));
+
+      // a document with a draft and a published row: one entry.delete (Strapi sends one per row)
+      expect((await json(`${server.url}/api/articles/${documentId}`, { method: 'DELETE' })).status).toBe(204);
+      await receiver.waitFor('/all', 5);
+      const all = forDocument(receiver.to('/all'), documentId);
+      expect(events(all)).toEqual(['entry.create', 'entry.update', 'entry.publish', 'entry.delete']);
+      expect(all[3]!.json.entry).toMatchObject({ documentId, title: 'Hello again' });
+      expect(all[3]!.json.entry).not.toHaveProperty('category');
+      // every delivery has its own id
+      expect(new Set(all.map((r) => r.headers['x-vellum-delivery'])).size).toBe(4);
+    }, 60_000);
+
+    it('sends the events of GraphQL mutations and of the document service in project code', async () => {
+      const before = receiver.to('/all').length;
+      const mutation = await json(`${server.url}/graphql`, { body: { query: 'mutation { createArticle(data: { title: "From GraphQL", publishedAt: "2024-01-01T00:00:00.000Z" }) { data { id } } }' } });
+      expect(mutation.body.errors).toBeUndefined();
+      const gqlId: string = mutation.body.data.createArticle.data.id;
+      await receiver.waitFor('/all', before + 2);
+      expect(events(forDocument(receiver.to('/all'), gqlId))).toEqual(['entry.create', 'entry.publish']);
+
+      // the document service: create published, then unpublish, publish, discard the draft, delete
+      const created = await json(`${server.url}/test/create`, { body: { title: 'From code' } });
+      const documentId: string = created.body.documentId;
+      expect(documentId).toEqual(expect.any(String));
+      for (const action of ['unpublish', 'publish', 'discardDraft', 'delete']) {
+        expect((await json(`${server.url}/test/${action}/${documentId}`, { body: {} })).status).toBe(200);
+      }
+      await receiver.waitFor('/all', before + 2 + 6);
+      const fromCode = forDocument(receiver.to('/all'), documentId);
+      expect(events(fromCode)).toEqual(['entry.create', 'entry.publish', 'entry.unpublish', 'entry.publish', 'entry.draft-discard', 'entry.delete']);
+      // unpublish carries the published version that went; draft-discard the new draft
+      expect(fromCode[2]!.json.entry.publishedAt).toEqual(expect.any(String));
+      expect(fromCode[4]!.json.entry).toMatchObject({ title: 'From code', publishedAt: null });
+    }, 60_000);
+
+    it('sends media events for the media library', async () => {
+      const before = receiver.to('/all').length;
+      const uploaded = await uploadFile(server.url, 'note.txt', Buffer.from('hello webhooks'));
+      expect(uploaded.status).toBe(201);
+      const [request] = (await receiver.waitFor('/all', before + 1)).slice(before);
+      expect(request!.headers['x-strapi-event']).toBe('media.create');
+      expect(Object.keys(request!.json)).toEqual(['event', 'createdAt', 'media']);
+      expect(request!.json.media).toMatchObject({ name: 'note.txt', ext: '.txt', id: expect.any(Number), url: expect.stringContaining('/uploads/') });
+    }, 60_000);
+
+    it('sends nothing for a write that rolled back', async () => {
+      const refused = await json(`${server.url}/api/articles?status=draft`, { body: { data: { title: 'rollback' } } });
+      expect(refused.status).toBeGreaterThanOrEqual(400);
+      // a write after it: its event arrives, the refused one's never does (deliveries go in id order)
+      const after = await json(`${server.url}/api/articles?status=draft`, { body: { data: { title: 'after the rollback' } } });
+      expect(after.status).toBe(201);
+      const [later] = await receiver.waitFor('/all', receiver.to('/all').length + 1).then(() => forDocument(receiver.to('/all'), after.body.data.documentId));
+      expect(later!.json.entry.title).toBe('after the rollback');
+      expect(receiver.requests.filter((r) => r.json?.entry?.title === 'rollback')).toEqual([]);
+    }, 60_000);
+
+    it('retries with the same delivery id until the receiver recovers, and gives up after maxAttempts', async () => {
+      receiver.answer('/flaky', 500, 503, 200);
+      receiver.answer('/dead', 500);
+      const [flakyBefore, deadBefore] = [receiver.to('/flaky').length, receiver.to('/dead').length];
+      const created = await json(`${server.url}/api/articles?status=draft`, { body: { data: { title: 'retried' } } });
+      expect(created.status).toBe(201);
+      const flaky = (await receiver.waitFor('/flaky', flakyBefore + 3)).slice(flakyBefore);
+      const dead = (await receiver.waitFor('/dead', deadBefore + 3)).slice(deadBefore);
+      const ofThis = (requests: ReceivedRequest[]) => requests.filter((r) => r.json.entry.documentId === created.body.data.documentId);
+      expect(ofThis(flaky)).toHaveLength(3);
+      expect(new Set(ofThis(flaky).map((r) => r.headers['x-vellum-delivery'])).size).toBe(1);
+      expect(new Set(ofThis(dead).map((r) => r.headers['x-vellum-delivery'])).size).toBe(1);
+      // the outbox says so: delivered after 3 attempts, dead after 3 (maxAttempts)
+      const knex = dbKnex(database);
+      try {
+        const wait = async (): Promise<Array<{ webhook_id: unknown; status: string; attempts: unknown }>> => {
+          for (let i = 0; i < 400; i += 1) {
+            const rows = await knex('vellum_webhook_deliveries').whereIn('delivery_id', [ofThis(flaky)[0]!.headers['x-vellum-delivery'], ofThis(dead)[0]!.headers['x-vellum-delivery']] as string[]).select('webhook_id', 'status', 'attempts');
+            if (rows.every((row: { status: string }) => row.status !== 'pending')) return rows;
+            await new Promise((done) => setTimeout(done, 25));
+          }
+          throw new Error('deliveries still pending');
+        };
+        const rows = await wait();
+        const byWebhook = Object.fromEntries(rows.map((row) => [String(row.webhook_id), [row.status, Number(row.attempts)]]));
+        expect(byWebhook[ids.flaky!]).toEqual(['delivered', 3]);
+        expect(byWebhook[ids.dead!]).toEqual(['dead', 3]);
+        const attempts = await knex('vellum_webhook_attempts').where('delivery_id', ofThis(dead)[0]!.headers['x-vellum-delivery'] as string).orderBy('attempt').select('attempt', 'status_code', 'response_head');
+        expect(attempts.map((a: { attempt: unknown; status_code: unknown }) => [Number(a.attempt), Number(a.status_code)])).toEqual([[1, 500], [2, 500], [3, 500]]);
+        expect(attempts[0].response_head).toBe('answer 500 from /dead');
+      } finally {
+        await knex.destroy();
+      }
+      expect(server.output()).toMatch(/delivery [0-9a-f-]{36} \(entry.create\) is dead after 3 attempt/);
+      // neither the secret nor a signature ever reaches the log
+      expect(server.output()).not.toContain(SECRET);
+      expect(server.output()).not.toContain('sha256=');
+    }, 60_000);
+
+    it('delivers a committed event after the process was killed mid-delivery (SIGKILL), with the same delivery id', async () => {
+      const hangId = await webhook('hang', '/hang', 'entry.create');
+      receiver.answer('/hang', 'hang', 200);
+      const created = await json(`${server.url}/api/articles?status=draft`, { body: { data: { title: 'survives a crash' } } });
+      expect(created.status).toBe(201);
+      const [first] = await receiver.waitFor('/hang', 1);
+      process.kill(server.pid, 'SIGKILL');
+      await server.exited;
+      server = await startVellumProcess(dir, env);
+      const [, again] = await receiver.waitFor('/hang', 2);
+      expect(again!.headers['x-vellum-delivery']).toBe(first!.headers['x-vellum-delivery']);
+      expect(again!.json.entry.documentId).toBe(created.body.data.documentId);
+      expect((await runVellum(['webhook', 'delete', hangId, '--dir', dir], env)).code).toBe(0);
+    }, 90_000);
+  });
+}
