@@ -13,7 +13,8 @@ export interface ReceivedRequest {
   readonly json: any;
 }
 
-export type Answer = number | 'hang';
+/** a status, a status after a delay (a slow receiver), or never answering */
+export type Answer = number | { status: number; afterMs: number } | 'hang';
 
 export interface WebhookReceiver {
   readonly url: string;
@@ -50,8 +51,11 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         hanging.add(res);
         return;
       }
-      res.writeHead(next, { 'content-type': 'text/plain' });
-      res.end(`answer ${next} from ${path}`);
+      const [status, afterMs] = typeof next === 'number' ? [next, 0] : [next.status, next.afterMs];
+      setTimeout(() => {
+        res.writeHead(status, { 'content-type': 'text/plain' });
+        res.end(`answer ${status} from ${path}`);
+      }, afterMs);
     });
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));

@@ -300,6 +300,8 @@ for (const dialect of activeDialects()) {
       } finally {
         await knex.destroy();
       }
+      // logged right after the outbox row changed
+      for (let i = 0; i < 200 && !/is dead after 3 attempt/.test(server.output()); i += 1) await new Promise((done) => setTimeout(done, 25));
       expect(server.output()).toMatch(/delivery [0-9a-f-]{36} \(entry.create\) is dead after 3 attempt/);
       // neither the secret nor a signature ever reaches the log
       expect(server.output()).not.toContain(SECRET);
