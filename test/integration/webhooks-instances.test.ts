@@ -12,7 +12,7 @@ import { createTestDatabase, databaseEnv, type TestDatabase } from '../helpers/t
 import { runVellum } from '../helpers/vellum-bin.js';
 import { startVellumProcess, type VellumProcess } from '../helpers/vellum-process.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
-import { WEBHOOK_PROJECT } from './webhooks.test.js';
+import { WEBHOOK_PROJECT } from '../helpers/webhook-project.js';
 
 const WRITES = 40;
 

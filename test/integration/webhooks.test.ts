@@ -10,7 +10,7 @@
 import { createHmac } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import knexFactory, { type Knex } from 'knex';
+import { openDatabase } from '../../src/db/connection.js';
 import { activeDialects } from '../helpers/dialects.js';
 import { TEST_SECRETS, writeProject } from '../helpers/project-dir.js';
 import { createTestDatabase, databaseEnv, type TestDatabase } from '../helpers/test-databases.js';
@@ -18,69 +18,7 @@ import { uploadFile } from '../helpers/upload.js';
 import { runVellum } from '../helpers/vellum-bin.js';
 import { startVellumProcess, type VellumProcess } from '../helpers/vellum-process.js';
 import { startWebhookReceiver, type ReceivedRequest, type WebhookReceiver } from '../helpers/webhook-receiver.js';
-
-export const WEBHOOK_PROJECT: Readonly<Record<string, string>> = {
-  'src/api/article/content-types/article/schema.json': JSON.stringify({
-    kind: 'collectionType',
-    collectionName: 'articles',
-    info: { singularName: 'article', pluralName: 'articles', displayName: 'Article' },
-    options: { draftAndPublish: true },
-    attributes: {
-      title: { type: 'string' },
-      secretNote: { type: 'string', private: true },
-      passcode: { type: 'password' },
-      category: { type: 'relation', relation: 'manyToOne', target: 'api::category.category' },
-      cover: { type: 'media', multiple: false },
-      seo: { type: 'component', component: 'shared.seo' },
-      blocks: { type: 'dynamiczone', components: ['shared.quote', 'shared.seo'] },
-    },
-  }),
-  'src/api/category/content-types/category/schema.json': JSON.stringify({
-    kind: 'collectionType',
-    collectionName: 'categories',
-    info: { singularName: 'category', pluralName: 'categories', displayName: 'Category' },
-    options: { draftAndPublish: false },
-    attributes: { name: { type: 'string' }, secretCode: { type: 'string', private: true } },
-  }),
-  'src/components/shared/seo.json': JSON.stringify({ collectionName: 'components_shared_seos', info: { displayName: 'Seo' }, attributes: { metaTitle: { type: 'string' }, image: { type: 'media', multiple: false } } }),
-  'src/components/shared/quote.json': JSON.stringify({ collectionName: 'components_shared_quotes', info: { displayName: 'Quote' }, attributes: { text: { type: 'string' } } }),
-  // public grants, a lifecycle that refuses one title (the write rolls back), and document-service routes
-  'src/index.js': `module.exports = {
-  register({ strapi }) {
-    strapi.db.lifecycles.subscribe({
-      models: ['api::article.article'],
-      afterCreate(event) { if (event.result.title === 'rollback') throw new Error('refused on purpose'); },
-    });
-  },
-  async bootstrap({ strapi }) {
-    await strapi.permissions.grant('public', [
-      'api::article.article.find', 'api::article.article.findOne', 'api::article.article.create', 'api::article.article.update', 'api::article.article.delete',
-      'api::category.category.create', 'api::category.category.find',
-      'plugin::upload.content-api.upload',
-    ]);
-    const articles = () => strapi.documents('api::article.article');
-    strapi.server.post('/test/:action/:documentId', async (request) => {
-      const { action, documentId } = request.params;
-      if (action === 'delete') return articles().delete({ documentId });
-      return articles()[action]({ documentId });
-    });
-    strapi.server.post('/test/create', async (request) => articles().create({ data: request.body, status: 'published' }));
-  },
-};
-`,
-  'config/server.js': `module.exports = {
-  webhooks: {
-    defaultHeaders: { 'X-From-Config': 'default-header' },
-    allowPrivateTargets: true,
-    timeout: 1000,
-    maxAttempts: 3,
-    backoff: 50,
-    maxBackoff: 200,
-    pollInterval: 100,
-  },
-};
-`,
-};
+import { WEBHOOK_PROJECT } from '../helpers/webhook-project.js';
 
 const SECRET = 'webhook-signing-secret';
 
@@ -92,12 +30,6 @@ async function json(url: string, init: { method?: string; body?: unknown } = {})
   });
   const text = await response.text();
   return { status: response.status, body: text === '' ? null : JSON.parse(text) };
-}
-
-function dbKnex(database: TestDatabase): Knex {
-  const c = database.config;
-  if (c.client === 'sqlite') return knexFactory({ client: 'better-sqlite3', connection: { filename: c.connection.filename ?? '' }, useNullAsDefault: true });
-  return knexFactory({ client: c.client === 'postgres' ? 'pg' : 'mysql2', connection: { ...c.connection } });
 }
 
 const events = (requests: readonly ReceivedRequest[]): string[] => requests.map((r) => String(r.headers['x-strapi-event']));
@@ -280,7 +212,8 @@ for (const dialect of activeDialects()) {
       expect(new Set(ofThis(flaky).map((r) => r.headers['x-vellum-delivery'])).size).toBe(1);
       expect(new Set(ofThis(dead).map((r) => r.headers['x-vellum-delivery'])).size).toBe(1);
       // the outbox says so: delivered after 3 attempts, dead after 3 (maxAttempts)
-      const knex = dbKnex(database);
+      const db = await openDatabase(database.config);
+      const { knex } = db;
       try {
         const wait = async (): Promise<Array<{ webhook_id: unknown; status: string; attempts: unknown }>> => {
           for (let i = 0; i < 400; i += 1) {
@@ -298,7 +231,7 @@ for (const dialect of activeDialects()) {
         expect(attempts.map((a: { attempt: unknown; status_code: unknown }) => [Number(a.attempt), Number(a.status_code)])).toEqual([[1, 500], [2, 500], [3, 500]]);
         expect(attempts[0].response_head).toBe('answer 500 from /dead');
       } finally {
-        await knex.destroy();
+        await db.close();
       }
       // logged right after the outbox row changed
       for (let i = 0; i < 200 && !/is dead after 3 attempt/.test(server.output()); i += 1) await new Promise((done) => setTimeout(done, 25));
