@@ -3,6 +3,7 @@ import type { AdminTransportContext } from '../transport/admin-context.js';
 import { registerApiTokenRoutes } from './api-token-routes.js';
 import { registerAdminAuthRoutes } from './auth-routes.js';
 import { registerAdminUserRoutes } from './user-routes.js';
+import { registerWebhookRoutes } from './webhook-routes.js';
 
 /**
  * The admin API, the third transport on the operation layer (beside REST and GraphQL): under
@@ -16,5 +17,6 @@ export async function registerAdminApi(server: FastifyInstance, context: AdminTr
     registerAdminAuthRoutes(scoped);
     registerAdminUserRoutes(scoped);
     registerApiTokenRoutes(scoped);
+    registerWebhookRoutes(scoped);
   }, { prefix: context.admin.path });
 }
