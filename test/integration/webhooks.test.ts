@@ -241,6 +241,76 @@ for (const dialect of activeDialects()) {
       expect(server.output()).not.toContain('sha256=');
     }, 60_000);
 
+    it('manages webhooks through the admin API, Strapi-shaped, with the delivery log, redeliver and trigger', async () => {
+      const call = async (method: string, path: string, body?: unknown, token?: string) => {
+        const response = await fetch(`${server.url}/admin${path}`, {
+          method,
+          headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        const text = await response.text();
+        return { status: response.status, body: text === '' ? null : JSON.parse(text) };
+      };
+      expect((await call('GET', '/webhooks')).status).toBe(401);
+      const registered = await call('POST', '/register-admin', { email: 'ada@example.com', password: 'Lovelace1815', firstname: 'Ada', lastname: 'Lovelace' });
+      expect(registered.status).toBe(200);
+      const token: string = registered.body.data.token;
+
+      const created = await call('POST', '/webhooks', { name: 'from admin', url: `${receiver.url}/admin-hook`, headers: { 'X-Team': 'web' }, events: ['entry.publish'], secret: 'admin-secret-123' }, token);
+      expect(created.status).toBe(201);
+      expect(created.body.data).toEqual({ id: expect.stringMatching(/^\d+$/), name: 'from admin', url: `${receiver.url}/admin-hook`, headers: { 'X-Team': 'web' }, events: ['entry.publish'], isEnabled: true, hasSecret: true });
+      expect(JSON.stringify(created.body)).not.toContain('admin-secret-123');
+      const id: string = created.body.data.id;
+
+      const badEvent = await call('POST', '/webhooks', { name: 'x', url: `${receiver.url}/x`, events: ['entry.explode'] }, token);
+      expect(badEvent.status).toBe(400);
+      expect(badEvent.body.error).toMatchObject({ name: 'ValidationError', message: 'Webhook event entry.explode is not supported', details: { errors: [{ path: ['events'] }] } });
+      const badUrl = await call('POST', '/webhooks', { name: 'x', url: 'not a url', events: [] }, token);
+      expect(badUrl.body.error.details.errors[0].path).toEqual(['url']);
+      expect((await call('GET', '/webhooks/999999', undefined, token)).status).toBe(404);
+      expect((await call('GET', '/webhooks/abc', undefined, token)).status).toBe(404);
+
+      const listed = await call('GET', '/webhooks', undefined, token);
+      expect(listed.body.data.map((w: { id: string }) => w.id)).toEqual(expect.arrayContaining([ids.all, ids.flaky, ids.dead, id]));
+      const updated = await call('PUT', `/webhooks/${id}`, { ...created.body.data, isEnabled: false, events: ['entry.publish', 'entry.unpublish'] }, token);
+      expect(updated.body.data).toMatchObject({ id, isEnabled: false, events: ['entry.publish', 'entry.unpublish'], hasSecret: true });
+      expect((await call('GET', `/webhooks/${id}`, undefined, token)).body.data.isEnabled).toBe(false);
+
+      // trigger: one request now, Strapi's test event, answered with its outcome
+      const triggered = await call('POST', `/webhooks/${id}/trigger`, {}, token);
+      expect(triggered.body.data).toEqual({ statusCode: 200 });
+      const [test] = await receiver.waitFor('/admin-hook', 1);
+      expect(test!.json).toEqual({ event: 'trigger-test', createdAt: expect.any(String) });
+      expect(test!.headers['x-team']).toBe('web');
+      expect(test!.headers['x-strapi-signature-256']).toBe(`sha256=${createHmac('sha256', 'admin-secret-123').update(test!.body).digest('hex')}`);
+
+      // the delivery log of the dead webhook: its attempts, then a redelivery with the same id
+      const log = await call('GET', `/webhooks/${ids.dead}/deliveries?limit=100`, undefined, token);
+      expect(log.status).toBe(200);
+      const dead = log.body.data.deliveries.find((d: { status: string }) => d.status === 'dead');
+      expect(dead).toMatchObject({ id: expect.any(String), event: 'entry.create', attempts: 3, finishedAt: expect.any(String), nextAttemptAt: null });
+      const attempts = log.body.data.attempts.filter((a: { deliveryId: string }) => a.deliveryId === dead.id);
+      expect(attempts.map((a: { attempt: number; statusCode: number }) => [a.attempt, a.statusCode])).toEqual([[3, 500], [2, 500], [1, 500]]);
+      expect(attempts[0]).toMatchObject({ event: 'entry.create', responseHead: 'answer 500 from /dead', error: null, durationMs: expect.any(Number), startedAt: expect.any(String) });
+      expect((await call('GET', `/webhooks/${ids.dead}/deliveries?limit=0`, undefined, token)).body.error.details.errors[0].path).toEqual(['limit']);
+
+      receiver.answer('/dead', 200);
+      const before = receiver.to('/dead').length;
+      const again = await call('POST', `/webhooks/${ids.dead}/deliveries/${dead.id}/redeliver`, {}, token);
+      expect(again.body.data).toMatchObject({ id: dead.id, status: 'pending', attempts: 0 });
+      const [redelivered] = (await receiver.waitFor('/dead', before + 1)).slice(before);
+      expect(redelivered!.headers['x-vellum-delivery']).toBe(dead.id);
+      expect((await call('POST', `/webhooks/${ids.flaky}/deliveries/${dead.id}/redeliver`, {}, token)).status).toBe(404);
+
+      const deleted = await call('DELETE', `/webhooks/${id}`, undefined, token);
+      expect(deleted.body.data).toMatchObject({ id, name: 'from admin' });
+      expect((await call('GET', `/webhooks/${id}`, undefined, token)).status).toBe(404);
+      const batch = await call('POST', '/webhooks/batch-delete', { ids: [id, ids.flaky] }, token);
+      expect(batch.body.data).toEqual([id, ids.flaky]);
+      expect((await call('GET', `/webhooks/${ids.flaky}`, undefined, token)).status).toBe(404);
+      expect((await call('POST', '/webhooks/batch-delete', { ids: [] }, token)).status).toBe(400);
+    }, 60_000);
+
     it('delivers a committed event after the process was killed mid-delivery (SIGKILL), with the same delivery id', async () => {
       const hangId = await webhook('hang', '/hang', 'entry.create');
       receiver.answer('/hang', 'hang', 200);
