@@ -16,6 +16,8 @@ export interface SendRequest {
   readonly allowPrivateTargets: boolean;
   /** bytes of the answer kept */
   readonly keepBytes: number;
+  /** ends the attempt at once (the server stops): the result says `aborted` */
+  readonly signal?: AbortSignal;
 }
 
 export interface SendResult {
@@ -24,6 +26,8 @@ export interface SendResult {
   readonly error: string | null;
   readonly responseHead: string | null;
   readonly durationMs: number;
+  /** ended by `signal`, not by the receiver: no outcome to record */
+  readonly aborted?: boolean;
 }
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message || error.name : String(error));
@@ -82,7 +86,8 @@ export function sendWebhook(request: SendRequest): Promise<SendResult> {
     const timer = setTimeout(() => {
       req.destroy(new Error(`timed out after ${request.timeoutMs} ms`));
     }, request.timeoutMs);
-    req.on('error', (error) => finish({ statusCode: null, error: errorText(error), responseHead: null }));
+    req.on('error', (error) => finish({ statusCode: null, error: errorText(error), responseHead: null, ...(request.signal?.aborted ? { aborted: true } : {}) }));
+    request.signal?.addEventListener('abort', () => req.destroy(new Error('the server is stopping')), { once: true });
     req.end(request.body);
   });
 }

@@ -21,7 +21,7 @@ export interface WorkerLog {
 export interface WebhookWorker {
   /** looks at the outbox now (a local write just committed deliveries) */
   wake(): void;
-  /** finishes the attempts under way, then stops looking */
+  /** stops looking and ends the attempts under way (unrecorded: their leases run out, they are sent again) */
   stop(): Promise<void>;
 }
 
@@ -48,6 +48,8 @@ const describe = (result: Pick<SendResult, 'statusCode' | 'error'>): string => (
 
 export function startWebhookWorker(engine: EngineContext, config: WebhooksConfig, log: WorkerLog): WebhookWorker {
   let stopped = false;
+  // a stop ends the attempts under way: their leases run out and any instance sends them again
+  const stopping = new AbortController();
   let inFlight = 0;
   let lastPurge = 0;
   const running = new Set<Promise<void>>();
@@ -83,7 +85,9 @@ export function startWebhookWorker(engine: EngineContext, config: WebhooksConfig
         timeoutMs: config.timeout,
         allowPrivateTargets: config.allowPrivateTargets,
         keepBytes: RESPONSE_HEAD_BYTES,
+        signal: stopping.signal,
       });
+      if (result.aborted) return;
     }
     const now = Date.now();
     const next: NextState = isDelivered(result) ? { status: 'delivered', at: now } : webhook === null || !webhook.enabled ? { status: 'dead', at: now } : afterFailure(delivery, config, now);
@@ -132,6 +136,7 @@ export function startWebhookWorker(engine: EngineContext, config: WebhooksConfig
     wake,
     async stop() {
       stopped = true;
+      stopping.abort();
       wake();
       await looping;
       await Promise.all([...running]);
