@@ -41,7 +41,7 @@ export const WEBHOOK_PROJECT: Readonly<Record<string, string>> = {
     await strapi.permissions.grant('public', [
       'api::article.article.find', 'api::article.article.findOne', 'api::article.article.create', 'api::article.article.update', 'api::article.article.delete',
       'api::category.category.create', 'api::category.category.find',
-      'plugin::upload.content-api.upload',
+      'plugin::upload.content-api.upload', 'plugin::upload.content-api.destroy',
     ]);
     const articles = () => strapi.documents('api::article.article');
     strapi.server.post('/test/:action/:documentId', async (request) => {

@@ -4,8 +4,9 @@
  * payloads and headers for writes over REST, GraphQL, the document service and the media
  * library, one event per document action; a rolled-back write sends nothing; retries with the
  * same delivery id until delivered, or dead; a signature that verifies; a webhook created by the
- * CLI while the server runs applies at the next event; a process killed with SIGKILL mid-delivery
- * delivers after its restart. On every dialect.
+ * CLI while the server runs applies at the next event; one document's deliveries in commit order;
+ * the admin API's webhook routes (CRUD, trigger, delivery log, redeliver); a process killed with
+ * SIGKILL mid-delivery delivers after its restart. On every dialect.
  */
 import { createHmac } from 'node:crypto';
 import { rm } from 'node:fs/promises';
@@ -186,6 +187,10 @@ for (const dialect of activeDialects()) {
       expect(request!.headers['x-strapi-event']).toBe('media.create');
       expect(Object.keys(request!.json)).toEqual(['event', 'createdAt', 'media']);
       expect(request!.json.media).toMatchObject({ name: 'note.txt', ext: '.txt', id: expect.any(Number), url: expect.stringContaining('/uploads/') });
+      const removed = await fetch(`${server.url}/api/upload/files/${request!.json.media.id}`, { method: 'DELETE' });
+      expect(removed.status).toBe(200);
+      const [deleted] = (await receiver.waitFor('/all', before + 2)).slice(before + 1);
+      expect(deleted!.json).toMatchObject({ event: 'media.delete', media: { id: request!.json.media.id, name: 'note.txt' } });
     }, 60_000);
 
     it('sends nothing for a write that rolled back', async () => {
@@ -239,6 +244,20 @@ for (const dialect of activeDialects()) {
       // neither the secret nor a signature ever reaches the log
       expect(server.output()).not.toContain(SECRET);
       expect(server.output()).not.toContain('sha256=');
+    }, 60_000);
+
+    it('sends the deliveries of one document in commit order, a failed one before the next', async () => {
+      const ordered = await webhook('ordered', '/ordered', 'entry.update');
+      receiver.answer('/ordered', 500, 200);
+      const created = await json(`${server.url}/api/articles?status=draft`, { body: { data: { title: 'v0' } } });
+      const documentId: string = created.body.data.documentId;
+      for (const title of ['v1', 'v2']) {
+        expect((await json(`${server.url}/api/articles/${documentId}?status=draft`, { method: 'PUT', body: { data: { title } } })).status).toBe(200);
+      }
+      // v1 fails once and is retried before v2 goes: v1, v1, v2 (not v1, v2, v1)
+      const received = await receiver.waitFor('/ordered', 3);
+      expect(received.map((r) => r.json.entry.title)).toEqual(['v1', 'v1', 'v2']);
+      expect((await runVellum(['webhook', 'delete', ordered, '--dir', dir], env)).code).toBe(0);
     }, 60_000);
 
     it('manages webhooks through the admin API, Strapi-shaped, with the delivery log, redeliver and trigger', async () => {
