@@ -149,10 +149,21 @@ export interface AttemptResult {
 /** What follows an attempt: delivered, dead, or pending again at `nextAttemptAt`. */
 export type NextState = { readonly status: 'delivered' | 'dead'; readonly at: number } | { readonly status: 'pending'; readonly nextAttemptAt: number };
 
-/** The attempt goes to the log and the delivery to its next state, in one transaction. */
-export function recordAttempt(ctx: EngineContext, delivery: Pick<DeliveryRecord, 'deliveryId' | 'webhookId'>, result: AttemptResult, next: NextState): Promise<void> {
+export interface FinishedAttempt {
+  readonly delivery: Pick<DeliveryRecord, 'deliveryId' | 'webhookId' | 'event'>;
+  readonly result: AttemptResult;
+  readonly next: NextState;
+}
+
+/**
+ * Attempts go to the log and their deliveries to their next state, all in one transaction: on
+ * SQLite every write transaction is a commit (an fsync) that writers wait for, so a worker
+ * records what finished together.
+ */
+export function recordAttempts(ctx: EngineContext, finished: readonly FinishedAttempt[]): Promise<void> {
+  if (finished.length === 0) return Promise.resolve();
   return ownWrite(ctx, async ({ knex }) => {
-    await knex(ATTEMPTS_TABLE).insert({
+    await insertRows(knex, ATTEMPTS_TABLE, finished.map(({ delivery, result }) => ({
       delivery_id: delivery.deliveryId,
       webhook_id: delivery.webhookId,
       attempt: result.attempt,
@@ -161,11 +172,13 @@ export function recordAttempt(ctx: EngineContext, delivery: Pick<DeliveryRecord,
       status_code: result.statusCode,
       error: result.error,
       response_head: result.responseHead,
-    });
-    const state = next.status === 'pending'
-      ? { status: 'pending', next_attempt_at: next.nextAttemptAt, locked_until: 0 }
-      : { status: next.status, finished_at: next.at, locked_until: 0 };
-    await knex(DELIVERIES_TABLE).where('delivery_id', delivery.deliveryId).update(state);
+    })));
+    for (const { delivery, next } of finished) {
+      const state = next.status === 'pending'
+        ? { status: 'pending', next_attempt_at: next.nextAttemptAt, locked_until: 0 }
+        : { status: next.status, finished_at: next.at, locked_until: 0 };
+      await knex(DELIVERIES_TABLE).where('delivery_id', delivery.deliveryId).update(state);
+    }
   });
 }
 

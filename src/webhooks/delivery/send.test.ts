@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPrivateAddress } from './targets.js';
-import { sendWebhook, type SendRequest } from './send.js';
+import { keepAliveAgents, sendWebhook, type SendRequest } from './send.js';
 import { retryDelay } from './worker.js';
 
 describe('isPrivateAddress', () => {
@@ -50,6 +50,11 @@ describe('sendWebhook', () => {
     expect(named.error).toMatch(/refused: localhost resolves to (127\.0\.0\.1|::1)/);
     const mapped = await sendWebhook(request(`http://[::ffff:127.0.0.1]:${port}/`, false));
     expect(mapped.error).toMatch(/refused/);
+    // the worker's keep-alive connections are checked the same way when they are made
+    const agents = keepAliveAgents();
+    const pooled = await sendWebhook({ ...request(`http://localhost:${port}/`, false), agents });
+    agents.destroy();
+    expect(pooled.error).toMatch(/refused: localhost resolves to/);
     expect(received).toBe(before);
   });
 

@@ -4,8 +4,8 @@
  * outcome: following one could lead to an address the target check never saw). Nothing here
  * logs: headers may carry secrets, and the signature is one.
  */
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { publicOnlyLookup, refusedLiteral } from './targets.js';
 
 export interface SendRequest {
@@ -18,6 +18,21 @@ export interface SendRequest {
   readonly keepBytes: number;
   /** ends the attempt at once (the server stops): the result says `aborted` */
   readonly signal?: AbortSignal;
+  /** keep-alive connections to reuse (the worker's); none: one connection per request */
+  readonly agents?: Agents;
+}
+
+/** Connections kept open between deliveries to one receiver (each was checked when it was made). */
+export interface Agents {
+  readonly http: HttpAgent;
+  readonly https: HttpsAgent;
+  destroy(): void;
+}
+
+export function keepAliveAgents(): Agents {
+  const http = new HttpAgent({ keepAlive: true, maxSockets: 16 });
+  const https = new HttpsAgent({ keepAlive: true, maxSockets: 16 });
+  return { http, https, destroy: () => { http.destroy(); https.destroy(); } };
 }
 
 export interface SendResult {
@@ -79,7 +94,7 @@ export function sendWebhook(request: SendRequest): Promise<SendResult> {
       method: 'POST',
       headers: { ...request.headers, 'Content-Length': String(Buffer.byteLength(request.body)) },
       ...(request.allowPrivateTargets ? {} : { lookup: publicOnlyLookup }),
-      agent: false,
+      agent: request.agents ? (url.protocol === 'https:' ? request.agents.https : request.agents.http) : false,
     }, (response) => {
       void readHead(response, request.keepBytes).then((head) => finish({ statusCode: response.statusCode ?? null, error: null, responseHead: head }));
     });

@@ -7,11 +7,11 @@
  * the delivery is sent again, with the same `X-Vellum-Delivery`, by whichever instance looks next.
  */
 import type { EngineContext } from '../../engine/types.js';
-import { claimDeliveries, purgeDeliveries, recordAttempt, type DeliveryRecord, type NextState } from '../../engine/webhooks/outbox.js';
+import { claimDeliveries, purgeDeliveries, recordAttempts, type DeliveryRecord, type FinishedAttempt, type NextState } from '../../engine/webhooks/outbox.js';
 import { findWebhook } from '../../engine/webhooks/webhook-rows.js';
 import type { WebhooksConfig } from '../webhooks-config.js';
 import { requestHeaders } from './request-headers.js';
-import { isDelivered, sendWebhook, type SendResult } from './send.js';
+import { isDelivered, keepAliveAgents, sendWebhook, type SendResult } from './send.js';
 
 export interface WorkerLog {
   warn(message: string): void;
@@ -50,11 +50,15 @@ export function startWebhookWorker(engine: EngineContext, config: WebhooksConfig
   let stopped = false;
   // a stop ends the attempts under way: their leases run out and any instance sends them again
   const stopping = new AbortController();
+  const agents = keepAliveAgents();
   let inFlight = 0;
   let lastPurge = 0;
   const running = new Set<Promise<void>>();
   let sleeper: { timer: NodeJS.Timeout; resolve: () => void } | undefined;
   let woken = false;
+  // finished attempts, written together (one transaction for all that finished meanwhile)
+  let finished: FinishedAttempt[] = [];
+  let flushing: Promise<void> | undefined;
 
   const wake = (): void => {
     woken = true;
@@ -71,6 +75,29 @@ export function startWebhookWorker(engine: EngineContext, config: WebhooksConfig
       sleeper = undefined;
     });
 
+  async function flush(): Promise<void> {
+    while (finished.length > 0) {
+      const batch = finished;
+      finished = [];
+      try {
+        await recordAttempts(engine, batch);
+      } catch (error) {
+        log.error(`webhooks: ${batch.length} attempt(s) could not be recorded; they are sent again when their lease runs out`, error);
+        continue;
+      }
+      for (const { delivery, result, next } of batch) {
+        // never the URL, headers or body: they may carry credentials; the signature is one
+        if (next.status === 'dead') log.warn(`webhook ${delivery.webhookId}: delivery ${delivery.deliveryId} (${delivery.event}) is dead after ${result.attempt} attempt(s): ${describe(result)}`);
+      }
+    }
+    flushing = undefined;
+  }
+
+  function record(attempt: FinishedAttempt): void {
+    finished.push(attempt);
+    flushing ??= Promise.resolve().then(flush);
+  }
+
   async function attempt(delivery: DeliveryRecord): Promise<void> {
     const startedAt = Date.now();
     const webhook = await findWebhook(engine, delivery.webhookId);
@@ -86,20 +113,19 @@ export function startWebhookWorker(engine: EngineContext, config: WebhooksConfig
         allowPrivateTargets: config.allowPrivateTargets,
         keepBytes: RESPONSE_HEAD_BYTES,
         signal: stopping.signal,
+        agents,
       });
       if (result.aborted) return;
     }
     const now = Date.now();
     const next: NextState = isDelivered(result) ? { status: 'delivered', at: now } : webhook === null || !webhook.enabled ? { status: 'dead', at: now } : afterFailure(delivery, config, now);
-    await recordAttempt(engine, delivery, { attempt: delivery.attempts, startedAt, durationMs: result.durationMs, statusCode: result.statusCode, error: result.error, responseHead: result.responseHead }, next);
-    // never the URL, headers or body: they may carry credentials; the signature is one
-    if (next.status === 'dead') log.warn(`webhook ${delivery.webhookId}: delivery ${delivery.deliveryId} (${delivery.event}) is dead after ${delivery.attempts} attempt(s): ${describe(result)}`);
+    record({ delivery, result: { attempt: delivery.attempts, startedAt, durationMs: result.durationMs, statusCode: result.statusCode, error: result.error, responseHead: result.responseHead }, next });
   }
 
   function run(delivery: DeliveryRecord): void {
     inFlight += 1;
     const task = attempt(delivery)
-      .catch((error: unknown) => log.error(`webhook ${delivery.webhookId}: delivery ${delivery.deliveryId} could not be recorded; it is sent again when its lease runs out`, error))
+      .catch((error: unknown) => log.error(`webhook ${delivery.webhookId}: delivery ${delivery.deliveryId} failed before it was sent; it is sent again when its lease runs out`, error))
       .finally(() => {
         inFlight -= 1;
         running.delete(task);
@@ -140,6 +166,8 @@ export function startWebhookWorker(engine: EngineContext, config: WebhooksConfig
       wake();
       await looping;
       await Promise.all([...running]);
+      await flushing;
+      agents.destroy();
     },
   };
 }
