@@ -24,7 +24,9 @@ export const LAYERS: Readonly<Record<string, Layer>> = {
   upload: { imports: ['documents'] },
   email: { imports: ['config'] },
   auth: { imports: ['documents', 'config', 'email'] },
-  operations: { imports: ['auth', 'upload'], never: ['db'] },
+  // webhooks as data, the outbox recorder the operation layer hands each write, the delivery worker
+  webhooks: { imports: ['documents', 'config'] },
+  operations: { imports: ['auth', 'upload', 'webhooks'], never: ['db'] },
   transport: { imports: ['operations'] },
   rest: { imports: ['transport', 'operations', 'query', 'upload'], never: ['db', 'engine', 'documents', 'auth', 'email'] },
   graphql: { imports: ['transport', 'operations', 'query', 'upload'], never: ['db', 'engine', 'documents', 'auth', 'email'] },

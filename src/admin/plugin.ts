@@ -6,6 +6,7 @@ import { registerAdminUserRoutes } from './user-routes.js';
 import { registerAdminPanel } from './panel-routes.js';
 import { registerLocaleList } from '../transport/locale-list.js';
 import { registerContentManager } from './content-manager/register.js';
+import { registerWebhookRoutes } from './webhook-routes.js';
 
 /**
  * The admin API, the third transport on the operation layer (beside REST and GraphQL): under
@@ -20,6 +21,7 @@ export async function registerAdminApi(server: FastifyInstance, context: AdminTr
     registerAdminAuthRoutes(scoped);
     registerAdminUserRoutes(scoped);
     registerApiTokenRoutes(scoped);
+    registerWebhookRoutes(scoped);
   }, { prefix: context.admin.path });
   // Strapi's content-manager routes live at the root (`/content-manager/*`), whatever the admin path
   registerContentManager(server, context);

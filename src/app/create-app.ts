@@ -232,10 +232,11 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
     await registerGraphql(transport, graphqlCustomization(graphqlExtensions, handlers), uploads);
     await registerAdminApi(server, {
       ...transport,
-      admin: { realm: runtime.admin, tokens: auth.tokens, path: config.admin.path, serveAdminPanel: config.admin.serveAdminPanel, secureCookies: config.environment === 'production' },
+      admin: { realm: runtime.admin, tokens: auth.tokens, webhooks: runtime.webhooks, path: config.admin.path, serveAdminPanel: config.admin.serveAdminPanel, secureCookies: config.environment === 'production' },
     });
     await lifecycles.bootstrap?.({ strapi: app, app });
     await server.ready();
+    runtime.startWebhookWorker();
     return app;
   } catch (error) {
     await runtime.close();

@@ -34,6 +34,9 @@ import { toDatabaseOptions } from './database-options.js';
 import type { Logger } from './logger.js';
 import type { ResponseCache } from '../operations/response-cache.js';
 import { setUpResponseCache } from './response-cache-setup.js';
+import { createWebhookRecorder } from '../webhooks/recorder.js';
+import { createWebhookService, type WebhookService } from '../webhooks/webhook-service.js';
+import { startWebhookWorker, type WebhookWorker } from '../webhooks/delivery/worker.js';
 
 export interface RuntimeOptions {
   readonly dir: string;
@@ -64,6 +67,10 @@ export interface Runtime {
   readonly i18n: LocaleService;
   /** the response cache, when `api.rest.cache.enabled` */
   readonly cache: ResponseCache | undefined;
+  /** webhooks as data (admin API, CLI) */
+  readonly webhooks: WebhookService;
+  /** starts delivering the outbox (a server does; the CLI's commands do not); stopped by `close()` */
+  startWebhookWorker(): void;
   /** stops following auth changes and closes the database */
   close(): Promise<void>;
 }
@@ -124,8 +131,11 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       registry, engine, state: stores.state, secret: secrets.adminJwtSecret, sessions: config.admin.sessions,
       repository: (uid) => (SERVICE_WRITTEN.has(uid) ? serviceRepository(uid) : repository(uid)),
     });
+    let worker: WebhookWorker | undefined;
+    // a write that committed deliveries wakes this process's worker (other instances poll)
+    const webhooks = createWebhookRecorder({ registry, wake: () => worker?.wake() });
     const operations = createOperations({
-      registry, repository, locales: i18n, ...(cache ? { cache } : {}),
+      registry, repository, locales: i18n, webhooks, ...(cache ? { cache } : {}),
       actor: (request) => auth.actor(request),
       adminActor: (request) => admin.actor(request),
       transaction: (work) => inOneTransaction(engine, work),
@@ -143,7 +153,12 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     await admin.init();
     return {
       dir, config, registry, db, engine, stores, auth, admin, operations, repository, serviceRepository, documents, i18n, cache,
+      webhooks: createWebhookService(engine, config.server.webhooks),
+      startWebhookWorker() {
+        worker ??= startWebhookWorker(createEngineContext(db, registry), config.server.webhooks, log);
+      },
       async close() {
+        await worker?.stop();
         await auth.stop();
         await cache?.close();
         await db.close();

@@ -17,6 +17,7 @@ import type { LocaleService } from '../documents/locales.js';
 import type { EngineContext } from '../engine/types.js';
 import { UnknownPermissionsError, VellumError } from '../errors/index.js';
 import { customRouteActions } from '../strapi/rest/route-plans.js';
+import type { WebhookService } from '../webhooks/webhook-service.js';
 
 export interface AuthProject {
   readonly stores: AuthStores;
@@ -25,6 +26,8 @@ export interface AuthProject {
   readonly i18n: LocaleService;
   /** the admin realm (`vellum admin:create-user`, `admin:reset-user-password`) */
   readonly admin: AdminRealm;
+  /** webhooks as data (`vellum webhook …`) */
+  readonly webhooks: WebhookService;
   close(): Promise<void>;
 }
 
@@ -44,7 +47,10 @@ export async function openAuthProject(dir: string, env?: Env): Promise<AuthProje
     await runtime.close();
     throw error;
   }
-  return { stores: runtime.stores, engine: runtime.engine, i18n: runtime.i18n, admin: runtime.admin, close: () => runtime.close() };
+  return {
+    stores: runtime.stores, engine: runtime.engine, i18n: runtime.i18n, admin: runtime.admin, webhooks: runtime.webhooks,
+    close: () => runtime.close(),
+  };
 }
 
 /**

@@ -7,6 +7,7 @@ import { localeCommand, LOCALE_USAGE } from './locale-command.js';
 import { roleCommand, ROLE_USAGE } from './role-command.js';
 import { serve } from './serve.js';
 import { tokenCommand, TOKEN_USAGE } from './token-command.js';
+import { webhookCommand, WEBHOOK_USAGE } from './webhook-command.js';
 
 const USAGE = `Usage: vellum <command> [options]
 
@@ -20,6 +21,7 @@ Commands:
                   admin users (see below)
   import ARCHIVE  a strapi export / vellum export archive into the project's database (see below)
   export FILE     the project's content and files as a Strapi data-transfer archive (see below)
+  webhook …       webhooks: create, list, delete (see below)
 
 Environment: HOST, PORT, DATABASE_CLIENT (sqlite|postgres|mysql), DATABASE_URL,
 DATABASE_FILENAME, NODE_ENV; a .env file in the project directory is read.
@@ -34,7 +36,9 @@ ${ADMIN_USAGE}
 
 ${IMPORT_USAGE}
 
-${EXPORT_USAGE}`;
+${EXPORT_USAGE}
+
+${WEBHOOK_USAGE}`;
 
 export async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -57,6 +61,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await importCommand(rest);
       case 'export':
         return await exportCommand(rest);
+      case 'webhook':
+        return await webhookCommand(rest);
       case undefined:
       case 'help':
       case '--help':

@@ -51,6 +51,7 @@ export function buildProjectConfig(
       logLevel: checked.server.logLevel,
       redisUrl: checked.server.redis,
       health: { ...checked.server.health },
+      webhooks: { ...checked.server.webhooks, defaultHeaders: { ...checked.server.webhooks.defaultHeaders } },
     },
     database: normalizeDatabase(checked.database.connection, projectDir),
     api: {

@@ -100,7 +100,7 @@ describe('the config schema', () => {
     expect(CONFIG_DEFAULTS.server).toEqual({
       host: '127.0.0.1', port: 1337, bodyLimit: 1_048_576, url: '', serverTiming: false,
       requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000, shutdownTimeout: 10_000,
-      proxy: false, logLevel: 'info', redis: '', health: { enabled: true, livenessPath: '/_health', readinessPath: '/_ready' }, app: {},
+      proxy: false, logLevel: 'info', redis: '', health: { enabled: true, livenessPath: '/_health', readinessPath: '/_ready' }, webhooks: { defaultHeaders: {}, allowPrivateTargets: false, timeout: 10_000, maxAttempts: 10, maxAge: 86_400_000, backoff: 1_000, maxBackoff: 3_600_000, pollInterval: 1_000, concurrency: 5, retention: 604_800_000 }, app: {},
     });
     expect(CONFIG_DEFAULTS.database.connection.statementTimeout).toBe(15_000);
     expect(CONFIG_DEFAULTS.api.rest).toMatchObject({ maxPopulateNodes: 100, maxFilterNodes: 200, maxRelationHops: 10, maxResponseEntries: 25_000 });

@@ -10,7 +10,7 @@ describe('loadConfig defaults', () => {
     const config = await loadConfig(dir, {});
     expect(config.environment).toBe('development');
     expect(config.nodeEnv).toBe('development');
-    expect(config.server).toEqual({ host: '127.0.0.1', port: 1337, url: '', bodyLimit: 1_048_576, serverTiming: false, requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000, shutdownTimeout: 10_000, trustProxy: false, logLevel: 'info', redisUrl: '', health: { enabled: true, livenessPath: '/_health', readinessPath: '/_ready' } });
+    expect(config.server).toEqual({ host: '127.0.0.1', port: 1337, url: '', bodyLimit: 1_048_576, serverTiming: false, requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000, shutdownTimeout: 10_000, trustProxy: false, logLevel: 'info', redisUrl: '', health: { enabled: true, livenessPath: '/_health', readinessPath: '/_ready' }, webhooks: { defaultHeaders: {}, allowPrivateTargets: false, timeout: 10_000, maxAttempts: 10, maxAge: 86_400_000, backoff: 1_000, maxBackoff: 3_600_000, pollInterval: 1_000, concurrency: 5, retention: 604_800_000 } });
     expect(config.database).toEqual({ client: 'sqlite', connection: { filename: join(dir, '.tmp/data.db') }, statementTimeout: 15_000, options: {} });
     expect(config.api.rest).toEqual({
       prefix: '/api',
@@ -88,7 +88,7 @@ describe('loadConfig file forms', () => {
       'config/api.js': `module.exports = ({ env }) => ({ rest: { defaultLimit: env.int('LIMIT', 25), maxLimit: 250 } });`,
     });
     const config = await loadConfig(dir, { PORT: '4000', APP_KEYS: 'k1,k2', SERVER_TIMING: 'true', LIMIT: '50' });
-    expect(config.server).toEqual({ host: '0.0.0.0', port: 4000, url: '', bodyLimit: 1_048_576, serverTiming: true, requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000, shutdownTimeout: 10_000, trustProxy: false, logLevel: 'info', redisUrl: '', health: { enabled: true, livenessPath: '/_health', readinessPath: '/_ready' } });
+    expect(config.server).toEqual({ host: '0.0.0.0', port: 4000, url: '', bodyLimit: 1_048_576, serverTiming: true, requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000, shutdownTimeout: 10_000, trustProxy: false, logLevel: 'info', redisUrl: '', health: { enabled: true, livenessPath: '/_health', readinessPath: '/_ready' }, webhooks: { defaultHeaders: {}, allowPrivateTargets: false, timeout: 10_000, maxAttempts: 10, maxAge: 86_400_000, backoff: 1_000, maxBackoff: 3_600_000, pollInterval: 1_000, concurrency: 5, retention: 604_800_000 } });
     expect(config.api.rest.defaultLimit).toBe(50);
     expect(config.api.rest.maxLimit).toBe(250);
     expect(config.raw.server).toEqual({ host: '0.0.0.0', port: 4000, app: { keys: ['k1', 'k2'] }, serverTiming: true });

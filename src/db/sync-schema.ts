@@ -13,6 +13,7 @@ import type { DialectName } from './dialect.js';
 import { addColumn, applyTableOptions, type StorageClass } from './column-types.js';
 import { buildSchemaLayout, indexSupported, type IndexLayout, type TableLayout } from './schema-layout.js';
 import { SYSTEM_COLUMNS } from './naming.js';
+import { ensureWebhookTables } from './webhook-tables.js';
 import {
   SCHEMA_TABLE,
   countRows,
@@ -214,6 +215,7 @@ async function sync(
   options: SyncOptions,
 ): Promise<SyncReport> {
   await ensureSchemaTable(k, dialect);
+  await ensureWebhookTables(k, dialect);
   const stored = await readStoredSchema(k);
   const changes = await plan(k, dialect, layout, stored);
   const destructive = changes.map(destructiveDescription).filter((d): d is string => d !== undefined);

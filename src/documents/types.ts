@@ -1,4 +1,4 @@
-import type { Entry } from '../engine/types.js';
+import type { EngineContext, Entry } from '../engine/types.js';
 import type { FilterNode, PublicationStatus, Query, Selection } from '../query/ast.js';
 
 /** `meta.pagination` as REST and GraphQL report it. */
@@ -29,6 +29,15 @@ export type DeleteRead<T> = (find: (selection: Selection) => Promise<Entry | nul
 export interface WriteHooks {
   before?(): Promise<DocumentData | undefined>;
   after?(result: unknown): Promise<void>;
+  /** work on the write's own transaction (the webhook outbox): `start` before `before`, `end` after `after`, `committed` once it committed */
+  readonly transaction?: TransactionHooks;
+}
+
+/** What runs on a write's own transaction, around everything else in it; a throw rolls the write back. */
+export interface TransactionHooks {
+  start?(trx: EngineContext): Promise<void>;
+  end?(trx: EngineContext, result: unknown): Promise<void>;
+  committed?(): void;
 }
 
 /**

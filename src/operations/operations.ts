@@ -25,6 +25,8 @@ import { runMiddlewares } from './middlewares.js';
 import { createNamedMiddlewareRegistry, type NamedMiddlewareRegistry } from './named.js';
 import { createPolicyRegistry, runPolicies, type PolicyRegistry } from './policies.js';
 import type { ResponseCache } from './response-cache.js';
+import type { WebhookRecorder } from '../webhooks/recorder.js';
+import { webhookEvents } from './webhook-writes.js';
 import type {
   ActionConfig,
   Caller,
@@ -49,6 +51,8 @@ export interface OperationsDeps {
   readonly cache?: ResponseCache;
   /** runs work in one write transaction of the database (engine/context.ts `inOneTransaction`); absent: `transaction()` refuses */
   transaction?<T>(work: () => Promise<T>): Promise<T>;
+  /** records the webhook events of writes in the outbox, on their transaction (webhooks/recorder.ts) */
+  readonly webhooks?: WebhookRecorder;
 }
 
 const ONLY_EN: KnownLocales = { has: (code) => code === 'en', defaultCode: () => 'en' };
@@ -213,7 +217,8 @@ export function createOperations(deps: OperationsDeps): Operations {
     }
 
     /** what the executors (executors/) need of this type, built once */
-    const scope: ExecutionScope = { contentType, repository, readsFor, sanitize };
+    const events = webhookEvents(deps.webhooks, contentType);
+    const scope: ExecutionScope = { contentType, repository, readsFor, sanitize, ...(events === undefined ? {} : { events }) };
 
     /** The params as the caller may have them: queries sanitised, write bodies checked. */
     function sanitizeParams(action: OperationAction, actor: Actor | null, caller: Caller, params: OperationParams[OperationAction]): OperationParams[OperationAction] {

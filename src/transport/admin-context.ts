@@ -1,9 +1,11 @@
 import type { AdminRealm } from '../auth/admin/admin-realm.js';
 import type { TokensApi } from '../auth/auth-service.js';
 import type { TransportContext } from './transport-context.js';
+import type { WebhookService } from '../webhooks/webhook-service.js';
 
 export type { AdminLogin, AdminRealm } from '../auth/admin/admin-realm.js';
 export type { TokensApi } from '../auth/auth-service.js';
+export type { WebhookService } from '../webhooks/webhook-service.js';
 
 /**
  * What the admin API transport (src/admin/) receives: the transport context, plus the admin
@@ -14,6 +16,8 @@ export interface AdminTransportContext extends TransportContext {
   readonly admin: {
     readonly realm: AdminRealm;
     readonly tokens: TokensApi;
+    /** webhooks as data, their delivery log, redelivery and trigger (webhook-routes.ts) */
+    readonly webhooks: WebhookService;
     /** `admin.url`: the admin API's prefix and the refresh cookie's Path (default `/admin`) */
     readonly path: string;
     /** `admin.serveAdminPanel`: the built panel is served at `path` (src/admin/panel-routes.ts) */

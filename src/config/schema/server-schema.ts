@@ -59,6 +59,26 @@ export const ServerSchema = object({
       pattern: '^/',
     }),
   }),
+  webhooks: object({
+    defaultHeaders: Type.Record(Type.String(), Type.String(), {
+      description: 'Headers every webhook request carries (Strapi’s `server.webhooks.defaultHeaders`); a webhook’s own headers win over them.',
+      default: {},
+      errorMessage: 'must be an object of header names to string values',
+      docType: 'object: name → value',
+    }),
+    allowPrivateTargets: boolean({
+      description: 'Let webhooks reach loopback, private and link-local addresses (checked on the address connected to at every delivery). Off: such targets are refused (SSRF).',
+      default: false,
+    }),
+    timeout: integer({ description: 'Milliseconds one delivery attempt may take, answer included.', min: 1, default: 10_000 }),
+    maxAttempts: integer({ description: 'Attempts per delivery before it is dead.', min: 1, default: 10 }),
+    maxAge: integer({ description: 'Milliseconds after its event (or its redelivery) a failing delivery is still retried; past it, dead.', min: 1, default: 86_400_000 }),
+    backoff: integer({ description: 'Milliseconds before the first retry; each retry waits twice as long as the one before (with random jitter), at most `maxBackoff`.', min: 1, default: 1_000 }),
+    maxBackoff: integer({ description: 'Longest wait between two attempts, in milliseconds.', min: 1, default: 3_600_000 }),
+    pollInterval: integer({ description: 'Milliseconds between two looks at the outbox for deliveries other instances wrote or retries that came due (this instance’s own writes start at once).', min: 10, default: 1_000 }),
+    concurrency: integer({ description: 'Deliveries one instance sends at once.', min: 1, max: 100, default: 5 }),
+    retention: integer({ description: 'Milliseconds delivered and dead deliveries, and every attempt, stay in the delivery log.', min: 1, default: 604_800_000 }),
+  }),
   app: object({
     keys: Type.Optional(
       Type.Array(Type.String(), {

@@ -13,6 +13,6 @@ export const deleteDocument: Executor<'delete'> = (scope, context, subscribers) 
     if (!selection) return null;
     return live ? readLive(scope, context, selection, find) : find(selection);
   };
-  const hooks = hooksFor(context, subscribers);
+  const hooks = hooksFor(scope, context, subscribers);
   return documentId === null ? scope.repository.deleteSingleWith(seen, hooks, locale) : scope.repository.deleteWith(documentId, seen, hooks, locale);
 };

@@ -3,4 +3,4 @@ import { hooksFor } from './executor.js';
 
 /** The draft becomes the published version (a no-op read on types without draft & publish). */
 export const publish: Executor<'publish'> = (scope, context, subscribers) =>
-  scope.repository.publish(context.params.documentId, context.params.selection, hooksFor(context, subscribers));
+  scope.repository.publish(context.params.documentId, context.params.selection, hooksFor(scope, context, subscribers));

@@ -6,7 +6,7 @@ import { hooksFor } from './executor.js';
 export const update: Executor<'update'> = (scope, context, subscribers) => {
   const { documentId, data, status, unpublish, selection, checkRequired } = context.params;
   const options = { status, unpublish, author: authorOf(context.actor), checkRequired };
-  const hooks = hooksFor(context, subscribers);
+  const hooks = hooksFor(scope, context, subscribers);
   return documentId === null
     ? scope.repository.upsertSingle(data, options, selection, hooks)
     : scope.repository.update(documentId, data, options, selection, hooks);

@@ -1,0 +1,100 @@
+/**
+ * The entry a webhook carries, read as Strapi reads it for its events
+ * (`document-service/events.ts` with `utils/populate.ts` `getDeepPopulate`): every relation
+ * (morph and creator relations aside) with its own fields, media as `{ id }`, components and
+ * dynamic zones all the way down; private and password attributes never read
+ * (`defaultSanitizeOutput`). Removed versions (`entry.delete`, `entry.unpublish`, `media.delete`)
+ * carry their own fields only, as Strapi sends the row it found.
+ */
+import { findEntryByDocumentId } from '../engine/load-entries.js';
+import type { EngineContext, Entry } from '../engine/types.js';
+import { isCreatorField } from '../model/creator-fields.js';
+import type { ContentType, Registry, SchemaBase } from '../model/types.js';
+import type { PopulateNode, PublicationStatus, Selection } from '../query/ast.js';
+
+const NO_POPULATE: readonly PopulateNode[] = Object.freeze([]);
+
+function node(attribute: string, fields: readonly string[] | null, populate: readonly PopulateNode[] = NO_POPULATE): PopulateNode {
+  return { attribute, fields, sort: [], filters: null, populate, on: null };
+}
+
+/** Strapi's deep populate of a schema (bounded: components cannot contain themselves). */
+function deepPopulate(registry: Registry, schema: SchemaBase): PopulateNode[] {
+  const nodes: PopulateNode[] = [];
+  for (const attr of Object.values(schema.attributes)) {
+    switch (attr.kind) {
+      case 'relation':
+        if (!isCreatorField(attr)) nodes.push(node(attr.name, null));
+        break;
+      case 'media':
+        nodes.push(node(attr.name, ['id']));
+        break;
+      case 'component':
+        nodes.push(node(attr.name, null, deepPopulate(registry, registry.component(attr.component))));
+        break;
+      case 'dynamiczone':
+        nodes.push({
+          ...node(attr.name, null),
+          on: Object.fromEntries(attr.components.map((uid) => [uid, { fields: null, sort: [], filters: null, populate: deepPopulate(registry, registry.component(uid)) }])),
+        });
+        break;
+      case 'scalar':
+        break;
+    }
+  }
+  return nodes;
+}
+
+/** Media as Strapi's `select: ['id']` gives them: `{ id }`, at every level. */
+function mediaAsIds(registry: Registry, schema: SchemaBase, entry: Record<string, unknown>): void {
+  for (const attr of Object.values(schema.attributes)) {
+    const value = entry[attr.name];
+    if (value === null || value === undefined) continue;
+    const each = (item: unknown, fn: (record: Record<string, unknown>) => void): void => {
+      for (const one of Array.isArray(item) ? item : [item]) if (typeof one === 'object' && one !== null) fn(one as Record<string, unknown>);
+    };
+    if (attr.kind === 'media') {
+      entry[attr.name] = Array.isArray(value) ? value.map((file: Record<string, unknown>) => ({ id: file['id'] })) : { id: (value as Record<string, unknown>)['id'] };
+    } else if (attr.kind === 'component') {
+      each(value, (record) => mediaAsIds(registry, registry.component(attr.component), record));
+    } else if (attr.kind === 'dynamiczone') {
+      each(value, (record) => {
+        const uid = record['__component'];
+        if (typeof uid === 'string' && registry.components.has(uid)) mediaAsIds(registry, registry.component(uid), record);
+      });
+    }
+  }
+}
+
+export interface EntryReader {
+  /** the version after the write, deep-populated; null when there is none */
+  current(trx: EngineContext, documentId: string, status: PublicationStatus, locale: string | undefined): Promise<Entry | null>;
+  /** the version about to be removed, its own fields: the published one first, else the draft */
+  removed(trx: EngineContext, documentId: string, statuses: readonly PublicationStatus[], locale: string | undefined): Promise<Entry | null>;
+}
+
+/** Built once per content type. */
+export function entryReader(registry: Registry, contentType: ContentType): EntryReader {
+  const populate = deepPopulate(registry, contentType);
+  const withLocale = (selection: Selection, locale: string | undefined): Selection => (locale === undefined || locale === '*' ? selection : { ...selection, locale });
+  return {
+    async current(trx, documentId, status, locale) {
+      const entry = await findEntryByDocumentId(trx, contentType.uid, documentId, withLocale({ fields: null, populate, status }, locale));
+      if (entry) mediaAsIds(registry, contentType, entry);
+      return entry;
+    },
+    async removed(trx, documentId, statuses, locale) {
+      for (const status of statuses) {
+        const entry = await findEntryByDocumentId(trx, contentType.uid, documentId, withLocale({ fields: null, populate: NO_POPULATE, status }, locale));
+        if (entry) return entry;
+      }
+      return null;
+    },
+  };
+}
+
+/** Strapi's body: `{ event, createdAt, model, uid, entry }`, media `{ event, createdAt, media }`. */
+export function webhookBody(event: string, createdAt: Date, contentType: ContentType, family: 'entry' | 'media', entry: Entry): string {
+  if (family === 'media') return JSON.stringify({ event, createdAt, media: entry });
+  return JSON.stringify({ event, createdAt, model: contentType.singularName, uid: contentType.uid, entry });
+}
