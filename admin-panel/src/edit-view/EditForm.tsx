@@ -118,14 +118,8 @@ export function EditForm(props: EditFormProps) {
       setNotice({ kind: 'error', text: 'Fill in the required fields before publishing.' });
       return;
     }
-    await run(
-      'publish',
-      async () => {
-        const saved = isDirty || isNew ? await write() : null;
-        return api.send<DocumentAnswer>('POST', routes.action('publish', saved?.data.documentId), {});
-      },
-      'Published document',
-    );
+    // the form is sent with Publish: the server saves it, then publishes (a new entry is created and published)
+    await run('publish', () => api.send<DocumentAnswer>('POST', routes.action('publish'), body()), 'Published document');
   };
 
   const onUnpublish = () => run('unpublish', () => api.send<DocumentAnswer>('POST', routes.action('unpublish'), {}), 'Unpublished document');
