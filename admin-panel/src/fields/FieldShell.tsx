@@ -22,17 +22,19 @@ export function FieldShell(props: { id: string; label: string; required?: boolea
   const { id, label, required, error, hint, children, labelFor = true } = props;
   return (
     <div className="vf-field" data-field={label}>
-      {labelFor ? (
-        <label className="vf-label" htmlFor={id} id={`${id}-label`}>
-          {label}
-          {required ? <span aria-hidden="true" className="vf-required">*</span> : null}
-        </label>
-      ) : (
-        <span className="vf-label" id={`${id}-label`}>
-          {label}
-          {required ? <span aria-hidden="true" className="vf-required">*</span> : null}
-        </span>
-      )}
+      <div className="vf-label-row">
+        {labelFor ? (
+          <label className="vf-label" htmlFor={id} id={`${id}-label`}>
+            {label}
+          </label>
+        ) : (
+          <span className="vf-label" id={`${id}-label`}>
+            {label}
+          </span>
+        )}
+        {/* outside the label: the accessible name is the attribute's name alone */}
+        {required ? <span aria-hidden="true" className="vf-required">*</span> : null}
+      </div>
       {children}
       {hint ? <div className="vf-hint">{hint}</div> : null}
       {error ? (

@@ -5,10 +5,10 @@
  * target's main field. The chosen entries are listed below it; a to-many list is ordered by drag
  * and keyboard. The form holds `{ key, documentId, label, status }` items in order.
  */
-import { memo, useEffect, useId, useMemo, useState } from 'react';
+import { memo, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useController } from 'react-hook-form';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ComboBox, Input, Label, ListBox, ListBoxItem, ListBoxLoadMoreItem, Popover, type Key } from 'react-aria-components';
+import { Button, ComboBox, ComboBoxStateContext, Input, Label, ListBox, ListBoxItem, ListBoxLoadMoreItem, Popover, type Key } from 'react-aria-components';
 import { isToMany, type RelationAttribute } from './model.js';
 import { FieldShell } from './FieldShell.js';
 import { useFields, type FieldProps } from './fields-context.js';
@@ -24,6 +24,22 @@ interface RelationsPage {
 
 const PAGE_SIZE = 10;
 const DEBOUNCE_MS = 150;
+
+/**
+ * Closes the list after each pick: the combobox's selection stays empty (the picks are listed
+ * below it), so React Aria's own close-on-selection never fires.
+ */
+function CloseAfterPick({ picks }: { picks: number }) {
+  const state = useContext(ComboBoxStateContext);
+  const handled = useRef(0);
+  useEffect(() => {
+    // once per pick: the state object is new on every render
+    if (picks === handled.current) return;
+    handled.current = picks;
+    state?.close();
+  }, [picks, state]);
+  return null;
+}
 
 function useDebounced(value: string, ms: number): string {
   const [settled, setSettled] = useState(value);
@@ -44,6 +60,7 @@ export const RelationField = memo(function RelationField({ path, name, attribute
   const mainField = model.mainField(attribute.target);
   const [input, setInput] = useState('');
   const [open, setOpen] = useState(false);
+  const [picks, setPicks] = useState(0);
   const query = useDebounced(input, DEBOUNCE_MS);
 
   const search = useInfiniteQuery({
@@ -71,6 +88,7 @@ export const RelationField = memo(function RelationField({ path, name, attribute
     const item: RelationItem = { key: option.id, documentId: option.id, label: option.label, status: option.status };
     field.onChange(many ? [...chosen.filter((c) => c.documentId !== item.documentId), item] : [item]);
     setInput('');
+    setPicks((n) => n + 1);
   };
   const move = (from: number, to: number) => {
     const next = [...chosen];
@@ -103,13 +121,18 @@ export const RelationField = memo(function RelationField({ path, name, attribute
         onSelectionChange={select}
         onOpenChange={(isOpen) => isOpen && setOpen(true)}
         disabledKeys={chosen.map((c) => c.documentId)}
-        menuTrigger="focus"
         allowsEmptyCollection
         isDisabled={disabled}
         isInvalid={fieldState.error !== undefined}
       >
         <Label className="vf-sr-only">{name}</Label>
-        <Input className="vf-input" placeholder="Add or create a relation" onFocus={() => setOpen(true)} />
+        <CloseAfterPick picks={picks} />
+        <div className="vf-row">
+          <Input className="vf-input" placeholder="Search to add a relation" />
+          <Button className="vf-button" aria-label={`Show ${name} options`}>
+            ▾
+          </Button>
+        </div>
         <Popover className="vf-popover" placement="bottom start">
           <ListBox className="vf-listbox" renderEmptyState={() => <div className="vf-empty">{search.isFetching ? 'Loading…' : 'No relations available'}</div>}>
             {options.map((option) => (
