@@ -33,8 +33,22 @@ async function pickRelation(page: Page, field: string, option: string, search?: 
 async function keyboardMove(page: Page, handle: Locator, key: 'ArrowUp' | 'ArrowDown', times: number): Promise<void> {
   await handle.focus();
   await page.keyboard.press('Space');
-  for (let i = 0; i < times; i += 1) await page.keyboard.press(key);
+  // each step is measured and announced before the next (dnd-kit moves on the next frames)
+  for (let i = 0; i < times; i += 1) {
+    await page.waitForTimeout(150);
+    await page.keyboard.press(key);
+  }
+  await page.waitForTimeout(150);
   await page.keyboard.press('Space');
+  await page.waitForTimeout(150);
+}
+
+/** clicks `button` and waits for the form's notice: `expected`, else fails with what it says */
+async function act(page: Page, button: string, expected: string): Promise<void> {
+  await page.getByRole('button', { name: button, exact: true }).click();
+  const notice = page.locator('.vf-notice');
+  await notice.waitFor();
+  expect(await notice.innerText()).toBe(expected);
 }
 
 const documentIdOf = (page: Page): string => new URL(page.url()).pathname.split('/').at(-1) ?? '';
@@ -229,8 +243,7 @@ describe('the edit view in Chromium', () => {
       await browser.screenshot('reordered');
       // remove the quote (now the third item)
       await page.getByRole('button', { name: 'Delete Quote 3' }).click();
-      await page.getByRole('button', { name: 'Save' }).click();
-      await page.getByText('Saved document').waitFor();
+      await act(page, 'Save', 'Saved document');
       const read = await world.rest(`/articles/${documentId}?status=draft&populate[tags]=true&populate[seo][populate]=*&populate[blocks]=*`);
       const entry = read.body.data;
       expect(entry.blocks.map((b: { body?: string; text?: string }) => b.body ?? b.text)).toEqual(['third', 'first']);
@@ -299,8 +312,7 @@ describe('the edit view in Chromium', () => {
       await expect.poll(() => page.getByLabel('title', { exact: true }).inputValue()).toBe('About');
       await page.getByLabel('title', { exact: true }).fill('À propos');
       await browser.screenshot('french version');
-      await page.getByRole('button', { name: 'Save' }).click();
-      await page.getByText('Saved document').waitFor();
+      await act(page, 'Save', 'Saved document');
 
       const fr = await world.rest(`/pages/${documentId}?locale=fr&status=draft`);
       expect(fr.status, JSON.stringify(fr.body)).toBe(200);

@@ -32,7 +32,12 @@ export interface EditFormProps {
   /** the server's answer after a write; the page reloads the form from it */
   onWritten(answer: DocumentAnswer, action: EditAction): Promise<void>;
   onReload(): void;
+  /** the last action's outcome: kept by the page, so it outlives the form's remount after a write */
+  notice: Notice | null;
+  setNotice(notice: Notice | null): void;
 }
+
+export interface Notice { kind: 'error' | 'success'; text: string }
 
 const STATUS_LABELS: Record<string, string> = { draft: 'Draft', published: 'Published', modified: 'Modified' };
 
@@ -55,7 +60,7 @@ export function EditForm(props: EditFormProps) {
   // subscribed here: only its flips re-render the page, not each keystroke
   const { isDirty } = form.formState;
   const [busy, setBusy] = useState<EditAction | null>(null);
-  const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const { notice, setNotice } = props;
   const draftAndPublish = contentType.options?.draftAndPublish === true;
 
   const fields = useMemo<FieldsContextValue>(

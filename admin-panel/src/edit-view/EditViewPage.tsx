@@ -14,7 +14,7 @@ import { ModelIndex, editableAttributes, isLocalized, type ContentModel, type Co
 import { emptyFormValues, toFormValues, type FormValues } from '../fields/form-values.js';
 import { documentRoutes, type DocumentAnswer, type EditKind } from './document-api.js';
 import { abilitiesOf, type AdminPermission } from './permissions.js';
-import { EditForm } from './EditForm.js';
+import { EditForm, type Notice } from './EditForm.js';
 import { LocalePanel, type LocaleOption } from './LocalePanel.js';
 import { usePanelAdminApi } from './panel-admin-api.js';
 import './edit-view.css';
@@ -70,8 +70,10 @@ function EditView({ api }: { api: AdminApi }) {
     enabled: contentType !== undefined && routes.document !== null && (!localized || locale !== undefined),
     queryFn: () => notFoundAsNull(api.get<DocumentAnswer>(routes.document ?? '')),
   });
-  // no version in this locale: the document's other version gives the shared (non-localized) values
-  const needsBase = localized && document.data === null && (documentId !== undefined || kind === 'single-types');
+  // no version in this locale (a 404, or Strapi's `{ data: {}, meta }`): the document's default
+  // version gives the shared (non-localized) values
+  const answer = document.data && typeof document.data.data?.documentId === 'string' ? document.data : null;
+  const needsBase = localized && document.isSuccess && answer === null && (documentId !== undefined || kind === 'single-types');
   const base = useQuery({
     queryKey: [...documentKey, 'base'],
     enabled: needsBase,
@@ -79,6 +81,7 @@ function EditView({ api }: { api: AdminApi }) {
   });
   const [generation, setGeneration] = useState(0);
   const [filled, setFilled] = useState<{ key: string; values: FormValues } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
 
   if (init.isError || permissions.isError || document.isError) {
     const error = init.error ?? permissions.error ?? document.error;
@@ -90,7 +93,6 @@ function EditView({ api }: { api: AdminApi }) {
   if (!contentType) return <div role="alert" className="vf-notice vf-notice-error">{`Unknown content type ${uid}`}</div>;
 
   const abilities = abilitiesOf(permissions.data, uid, locale);
-  const answer = document.data ?? null;
   const isNew = answer === null;
   const formKey = `${documentKey.join('|')}|${generation}`;
   let defaultValues: FormValues;
@@ -152,6 +154,8 @@ function EditView({ api }: { api: AdminApi }) {
             abilities={abilities}
             onWritten={onWritten}
             onReload={() => setGeneration((g) => g + 1)}
+            notice={notice}
+            setNotice={setNotice}
           />
         </main>
         {localized && locales.data ? (
@@ -159,7 +163,7 @@ function EditView({ api }: { api: AdminApi }) {
             <LocalePanel
               locales={locales.data}
               current={locale}
-              available={(answer?.meta?.availableLocales ?? base.data?.meta?.availableLocales ?? []).map((l) => l.locale).concat(answer && locale ? [locale] : base.data?.data.locale ? [String(base.data.data.locale)] : [])}
+              available={(answer?.meta?.availableLocales ?? document.data?.meta?.availableLocales ?? []).map((l) => l.locale).concat(answer && locale ? [locale] : [])}
               isNewVersion={isNew && (documentId !== undefined || kind === 'single-types') && base.data !== null && base.data !== undefined}
               onSwitch={(code) => {
                 const next = new URLSearchParams(search);

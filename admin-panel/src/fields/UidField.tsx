@@ -35,6 +35,8 @@ export const UidField = memo(function UidField({ path, name, attribute, disabled
   const generated = useRef<string | null>(null);
   const sequence = useRef(0);
   const [availability, setAvailability] = useState<Availability>(null);
+  // the saved value is this entry's own: it is not checked against itself
+  const saved = useRef(getValues(path) as unknown);
 
   const generate = async (): Promise<void> => {
     const ticket = ++sequence.current;
@@ -57,7 +59,7 @@ export const UidField = memo(function UidField({ path, name, attribute, disabled
 
   useEffect(() => {
     const value = typeof current === 'string' ? current : '';
-    if (value === '' || !UID_FORMAT.test(value)) {
+    if (value === '' || value === saved.current || !UID_FORMAT.test(value)) {
       setAvailability(null);
       return;
     }
