@@ -10,7 +10,7 @@ import { layerRules } from './eslint/layer-rules.js';
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'bench/.cache/**', 'src/graphql/sandbox/client/**', '**/*.js', '**/*.mjs'] },
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     extends: [tseslint.configs.recommended],
     rules: {
       // `const { id: _omit, ...columns } = row` drops a key on purpose.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A newcomer's first ten minutes (issue 18 item 7), after `npm install` in a checkout:
 # `npm start`, read the blog, register, log in, use the JWT, upload an image, GraphQL login, open
-# the GraphQL sandbox. Each step prints what it did; the first that fails says what it expected
+# the GraphQL sandbox, open the admin panel. Each step prints what it did; the first that fails says what it expected
 # and what it got, prints the server's log and exits 1. `.ci/run` runs it after `npm test`.
 #   scripts/newcomer-smoke.sh            (PORT=4000 scripts/newcomer-smoke.sh for another port)
 set -euo pipefail
@@ -85,5 +85,16 @@ status="$(curl -sS -o "$work/sandbox.html" -w '%{http_code}' -H 'Accept: text/ht
 [ "$status" = 200 ] || fail "open the sandbox: expected HTTP 200, got $status"
 grep -qi '<html' "$work/sandbox.html" && grep -qi 'graphiql\|sandbox' "$work/sandbox.html" || fail "open the sandbox: not the sandbox page: $(head -c 300 "$work/sandbox.html")"
 step "open the sandbox" "GET /graphql (text/html) answers the sandbox page"
+
+status="$(curl -sS -o "$work/admin.html" -w '%{http_code}' -H 'Accept: text/html' "$URL/admin")" || fail "admin panel: curl failed"
+[ "$status" = 200 ] || fail "open the admin panel: expected HTTP 200 from /admin, got $status: $(head -c 300 "$work/admin.html")"
+grep -q '<base href="/admin/">' "$work/admin.html" || fail "open the admin panel: /admin is not the panel's page: $(head -c 300 "$work/admin.html")"
+asset="$(grep -o 'src="./assets/[^"]*\.js"' "$work/admin.html" | head -n 1 | sed 's|src="./||; s|"$||')"
+[ -n "$asset" ] || fail "open the admin panel: no script in $(cat "$work/admin.html")"
+headers="$(curl -sS -o /dev/null -D - -H 'Accept-Encoding: gzip' "$URL/admin/$asset")" || fail "admin panel asset: curl failed"
+grep -qi '^HTTP/1.1 200' <<<"$headers" || fail "admin panel asset /admin/$asset: $(head -n 1 <<<"$headers")"
+grep -qi '^cache-control: public, max-age=31536000, immutable' <<<"$headers" || fail "admin panel asset /admin/$asset: not cached as immutable: $headers"
+grep -qi '^content-encoding: gzip' <<<"$headers" || fail "admin panel asset /admin/$asset: not sent gzip: $headers"
+step "open the admin panel" "$URL/admin and /admin/$asset (immutable, gzip)"
 
 echo "newcomer smoke passed in $(( $(date +%s) - started )) s"

@@ -186,6 +186,14 @@ export interface ConfiguredSecrets {
   readonly APP_KEYS: string | undefined;
 }
 
+/** `config/admin`'s `url` and `serveAdminPanel`: where the admin panel is served, and whether */
+export interface AdminPanelConfig {
+  /** the panel's path, from `admin.url` (a URL's path), without a trailing "/": `/admin` */
+  readonly path: string;
+  /** `admin.serveAdminPanel` */
+  readonly serve: boolean;
+}
+
 export interface ProjectConfig {
   /** absolute project directory */
   readonly projectDir: string;
@@ -206,6 +214,8 @@ export interface ProjectConfig {
   readonly email: EmailConfig;
   /** `plugins.i18n.config` (and STRAPI_PLUGIN_I18N_INIT_LOCALE_CODE), checked */
   readonly i18n: I18nConfig;
+  /** `config/admin`: the panel's path and whether it is served */
+  readonly adminPanel: AdminPanelConfig;
   readonly secrets: ConfiguredSecrets;
   /** `database.settings` (and DATABASE_ALLOW_DESTRUCTIVE_SYNC) */
   readonly databaseSettings: Frozen<CheckedConfig['database']['settings']>;

@@ -1,0 +1,137 @@
+/**
+ * The admin API client. The access token lives in this module's memory only (never
+ * localStorage, never a readable cookie); the refresh token is the server's httpOnly cookie,
+ * sent with `credentials: 'include'`. On a 401 every caller waits for one shared refresh
+ * (`POST /admin/access-token`) and retries once; a failed refresh signs the app out.
+ */
+export interface ApiErrorBody {
+  readonly status: number;
+  readonly name: string;
+  readonly message: string;
+  readonly details?: unknown;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly kind: string;
+  readonly details: unknown;
+  constructor(body: ApiErrorBody) {
+    super(body.message);
+    this.status = body.status;
+    this.kind = body.name;
+    this.details = body.details;
+  }
+}
+
+import { adminBasePath } from '../base-path';
+
+/** The admin realm's routes live under the admin path (`admin.url`), as the panel does; `adminPath('/login')`. */
+const ADMIN_PATH = adminBasePath();
+export function adminPath(route: string): string {
+  return `${ADMIN_PATH}${route}`;
+}
+
+/** Not the token: a flag saying a session may exist, so a fresh visit does not probe the refresh endpoint. */
+const SESSION_HINT = 'vellum-admin-session';
+
+let accessToken: string | null = null;
+let refreshing: Promise<boolean> | null = null;
+const signedOutListeners = new Set<() => void>();
+
+export function startSession(token: string): void {
+  accessToken = token;
+  localStorage.setItem(SESSION_HINT, '1');
+}
+
+export function endSession(): void {
+  accessToken = null;
+  localStorage.removeItem(SESSION_HINT);
+}
+
+export function hasSessionHint(): boolean {
+  return localStorage.getItem(SESSION_HINT) === '1';
+}
+
+export function hasAccessToken(): boolean {
+  return accessToken !== null;
+}
+
+/** called when the session is gone (refresh refused): the app shows the login page */
+export function onSignedOut(listener: () => void): () => void {
+  signedOutListeners.add(listener);
+  return () => signedOutListeners.delete(listener);
+}
+
+/** One refresh at a time: concurrent 401s share it. Resolves whether a new access token came. */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= (async () => {
+    try {
+      const response = await fetch(adminPath('/access-token'), {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      if (!response.ok) {
+        endSession();
+        return false;
+      }
+      const body = (await response.json()) as { data: { token: string } };
+      startSession(body.data.token);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+export interface RequestOptions {
+  readonly method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  readonly body?: unknown;
+  readonly query?: URLSearchParams;
+  readonly signal?: AbortSignal;
+  /** login, registration, init: no token, no refresh on 401 */
+  readonly anonymous?: boolean;
+}
+
+function send(path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (accessToken !== null && options.anonymous !== true) headers['authorization'] = `Bearer ${accessToken}`;
+  const query = options.query?.toString();
+  return fetch(query ? `${path}?${query}` : path, {
+    method: options.method ?? 'GET',
+    credentials: 'include',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+}
+
+async function errorOf(response: Response): Promise<ApiError> {
+  try {
+    const body = (await response.json()) as { error?: ApiErrorBody };
+    if (body.error) return new ApiError(body.error);
+  } catch {
+    // not JSON: described by its status below
+  }
+  return new ApiError({ status: response.status, name: 'HttpError', message: `${response.status} ${response.statusText}` });
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  let response = await send(path, options);
+  if (response.status === 401 && options.anonymous !== true) {
+    if (await refreshSession()) response = await send(path, options);
+    else {
+      for (const listener of signedOutListeners) listener();
+      throw await errorOf(response);
+    }
+  }
+  if (!response.ok) throw await errorOf(response);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text === '' ? undefined : JSON.parse(text)) as T;
+}

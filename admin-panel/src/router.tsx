@@ -1,0 +1,36 @@
+/** The panel's routes (contracts.md "Panel routes"), under the admin path as the router's basename. */
+import { createBrowserRouter } from 'react-router';
+import { AuthRoutes, RequireSession } from './auth/guards';
+import { LoginPage } from './auth/LoginPage';
+import { RegisterAdminPage } from './auth/RegisterAdminPage';
+import { ContentManagerHome } from './content-manager/ContentManagerHome';
+import { ListViewPage } from './content-manager/ListView';
+import { HomePage } from './layout/HomePage';
+import { Layout } from './layout/Layout';
+import { MediaLibraryPage, NotFoundPage, SettingsPage } from './layout/NotYetPage';
+
+export function createAdminRouter(basename: string) {
+  return createBrowserRouter(
+    [
+      { path: '/auth/register-admin', element: <AuthRoutes page="register-admin" />, children: [{ index: true, element: <RegisterAdminPage /> }] },
+      { path: '/auth/login', element: <AuthRoutes page="login" />, children: [{ index: true, element: <LoginPage /> }] },
+      {
+        element: <RequireSession />,
+        children: [
+          {
+            element: <Layout />,
+            children: [
+              { index: true, element: <HomePage /> },
+              { path: 'content-manager', element: <ContentManagerHome /> },
+              { path: 'content-manager/collection-types/:uid', element: <ListViewPage /> },
+              { path: 'plugins/upload', element: <MediaLibraryPage /> },
+              { path: 'settings', element: <SettingsPage /> },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+    ],
+    { basename },
+  );
+}
