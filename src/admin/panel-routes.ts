@@ -17,8 +17,6 @@ export interface AdminPanelOptions {
   /** `admin.serveAdminPanel` */
   readonly serve: boolean;
   readonly log: { warn(message: string): void };
-  /** the built panel's directory (tests); found next to the package by default */
-  readonly directory?: string | null;
 }
 
 /** hashed file names change with their content: a client may keep them forever */
@@ -30,7 +28,7 @@ function acceptsHtml(request: FastifyRequest): boolean {
 
 export async function registerAdminPanel(server: FastifyInstance, options: AdminPanelOptions): Promise<void> {
   if (!options.serve) return;
-  const directory = options.directory === undefined ? adminPanelDirectory() : options.directory;
+  const directory = adminPanelDirectory();
   if (directory === null) {
     options.log.warn(`the admin panel is not built (dist/admin-panel is missing): ${options.path} is not served; run \`npm run build:admin\``);
     return;

@@ -32,10 +32,6 @@ export function buildProjectConfig(
     return { config: undefined, problems: [`${merged.sourceOf(['api', 'rest', 'cache', 'store']) ?? 'config/api'}: api.rest.cache.store is "redis" but no Redis URL is set (api.rest.cache.redis, server.redis or REDIS_URL)`] };
   }
   const auth = authSlice(checked.plugins);
-  const adminPath = adminPanelPath(checked.admin.url);
-  if (adminPath === '') {
-    return { config: undefined, problems: [`${merged.sourceOf(['admin', 'url']) ?? 'config/admin'}: admin.url must name a path below the root, such as "/admin" (got "${checked.admin.url}")`] };
-  }
   const config: ProjectConfig = {
     projectDir,
     // Any other NODE_ENV (staging, preview…) is a deployment: it behaves as production.
@@ -67,8 +63,8 @@ export function buildProjectConfig(
     auth,
     email: emailSlice(checked.plugins),
     i18n: { defaultLocale: checked.plugins.i18n.config.defaultLocale, locales: [...checked.plugins.i18n.config.locales] },
-    adminPanel: { path: adminPath, serve: checked.admin.serveAdminPanel },
     secrets: configuredSecrets(checked, auth.jwtSecret, env),
+    admin: { path: checked.admin.url.length > 1 ? checked.admin.url.replace(/\/+$/, '') : checked.admin.url, serveAdminPanel: checked.admin.serveAdminPanel, sessions: { ...checked.admin.auth.sessions } },
     databaseSettings: {
       allowDestructiveSync: checked.database.settings.allowDestructiveSync || env['DATABASE_ALLOW_DESTRUCTIVE_SYNC'] === 'true',
     },
@@ -84,12 +80,6 @@ function cacheSlice(cache: CheckedConfig['api']['rest']['cache'], serverRedis: s
   const store = cache.store === 'auto' ? (redisUrl === '' ? 'memory' : 'redis') : cache.store;
   const { redis: _url, ...rest } = cache;
   return { ...rest, store, redisUrl: store === 'redis' ? redisUrl : '' };
-}
-
-/** `admin.url` as a path: a URL's pathname, without trailing slashes ('' for the root) */
-function adminPanelPath(url: string): string {
-  if (/^https?:\/\//.test(url)) return URL.canParse(url) ? new URL(url).pathname.replace(/\/+$/, '') : '';
-  return url.replace(/\/+$/, '');
 }
 
 function trimSlash(prefix: string): string {
@@ -118,6 +108,7 @@ function configuredSecrets(checked: CheckedConfig, jwtSecret: string | undefined
   const keys = checked.server.app.keys;
   return {
     JWT_SECRET: pick('JWT_SECRET', jwtSecret),
+    ADMIN_JWT_SECRET: pick('ADMIN_JWT_SECRET', checked.admin.auth.secret === '' ? undefined : checked.admin.auth.secret),
     API_TOKEN_SALT: pick('API_TOKEN_SALT', salt === '' ? undefined : salt),
     APP_KEYS: pick('APP_KEYS', keys !== undefined && keys.every((key) => key !== '') ? keys.join(',') : undefined),
   };

@@ -33,6 +33,15 @@ type CheckedPlugins = CheckedConfig['plugins'];
 type CheckedUploadConfig = CheckedPlugins['upload']['config'];
 type CheckedGraphql = CheckedPlugins['graphql'];
 type CheckedUsersPermissions = CheckedPlugins['users-permissions']['config'];
+type CheckedAdmin = CheckedConfig['admin'];
+
+/** `config/admin`'s admin realm settings: `url` without a trailing "/", whether the panel is served, the session lifespans (seconds) */
+export interface AdminConfig {
+  readonly path: string;
+  /** `admin.serveAdminPanel`: the built admin panel is served at `path` */
+  readonly serveAdminPanel: boolean;
+  readonly sessions: Frozen<CheckedAdmin['auth']['sessions']>;
+}
 
 /** The process environment merged with the project's `.env` (process values win). */
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -182,16 +191,10 @@ export type EmailConfig = Settled<CheckedPlugins['email']['config']['settings']>
  */
 export interface ConfiguredSecrets {
   readonly JWT_SECRET: string | undefined;
+  /** `admin.auth.secret`: signs admin access tokens */
+  readonly ADMIN_JWT_SECRET: string | undefined;
   readonly API_TOKEN_SALT: string | undefined;
   readonly APP_KEYS: string | undefined;
-}
-
-/** `config/admin`'s `url` and `serveAdminPanel`: where the admin panel is served, and whether */
-export interface AdminPanelConfig {
-  /** the panel's path, from `admin.url` (a URL's path), without a trailing "/": `/admin` */
-  readonly path: string;
-  /** `admin.serveAdminPanel` */
-  readonly serve: boolean;
 }
 
 export interface ProjectConfig {
@@ -214,9 +217,9 @@ export interface ProjectConfig {
   readonly email: EmailConfig;
   /** `plugins.i18n.config` (and STRAPI_PLUGIN_I18N_INIT_LOCALE_CODE), checked */
   readonly i18n: I18nConfig;
-  /** `config/admin`: the panel's path and whether it is served */
-  readonly adminPanel: AdminPanelConfig;
   readonly secrets: ConfiguredSecrets;
+  /** `config/admin`: the admin API's path and session lifespans */
+  readonly admin: AdminConfig;
   /** `database.settings` (and DATABASE_ALLOW_DESTRUCTIVE_SYNC) */
   readonly databaseSettings: Frozen<CheckedConfig['database']['settings']>;
   /** the env object the config functions saw; for user code, never read by Vellum's layers */

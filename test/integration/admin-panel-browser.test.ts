@@ -103,7 +103,8 @@ describe('admin panel in Chromium', () => {
     await page.getByLabel('Confirm Password').fill(ADMIN.password);
     await page.getByRole('button', { name: "Let's start" }).click();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
-    for (const name of ['Content Manager', 'Media Library', 'Settings']) await page.getByRole('link', { name }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Content Manager', 'Media Library', 'Settings']);
     await page.getByRole('heading', { name: 'Hello Ada' }).waitFor();
     await browser.screenshot('home after registration');
     expect(((await (await fetch(`${vellum.url}/admin/init`)).json()) as any).data.hasAdmin).toBe(true);
@@ -111,8 +112,8 @@ describe('admin panel in Chromium', () => {
     const stored = await page.evaluate(() => JSON.stringify({ ...(globalThis as unknown as { localStorage: Record<string, string> }).localStorage }));
     expect(Object.keys(JSON.parse(stored))).toEqual(['vellum-admin-session']);
     expect(stored).not.toMatch(/eyJ/);
-    const cookies = await browser.context.cookies(vellum.url);
-    expect(cookies.map((cookie) => [cookie.name, cookie.httpOnly, cookie.path, cookie.sameSite])).toEqual([['strapi_admin_refresh', true, '/admin', 'Lax']]);
+    const cookies = await browser.context.cookies();
+    expect(cookies.map((cookie) => [cookie.name, cookie.httpOnly, cookie.path, cookie.sameSite, cookie.secure])).toEqual([['strapi_admin_refresh', true, '/admin', 'Lax', true]]);
   });
 
   it('logs out and logs in again', async () => {
@@ -120,7 +121,7 @@ describe('admin panel in Chromium', () => {
     await page.waitForURL('**/admin/auth/login');
     await page.getByRole('button', { name: 'Login' }).waitFor();
     await browser.screenshot('login form after logout');
-    expect(await browser.context.cookies(vellum.url)).toEqual([]);
+    expect(await browser.context.cookies()).toEqual([]);
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Login' }).click();
@@ -132,16 +133,16 @@ describe('admin panel in Chromium', () => {
   });
 
   it('lists the content types by display name and an honest page for what is not built yet', async () => {
-    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await page.getByText('This section of the admin panel is not built yet.').waitFor();
-    await page.getByRole('link', { name: 'Content Manager' }).click();
-    await page.getByRole('link', { name: 'Article' }).waitFor();
+    await page.getByRole('link', { name: 'Content Manager', exact: true }).click();
+    await page.getByRole('link', { name: 'Article', exact: true }).waitFor();
     await page.getByRole('link', { name: 'Landing page' }).waitFor();
     await browser.screenshot('content manager home');
   });
 
   it('shows a collection type\'s entries as table rows, a page at a time, with their status', async () => {
-    await page.getByRole('link', { name: 'Article' }).click();
+    await page.getByRole('link', { name: 'Article', exact: true }).click();
     await waitForRows(10);
     await page.getByText('23 entries found').waitFor();
     const headers = await page.locator('table thead th').allInnerTexts();
@@ -239,7 +240,7 @@ describe('admin panel in Chromium', () => {
   });
 
   it('switches the locale of a localized type', async () => {
-    await page.getByRole('link', { name: 'Content Manager' }).click();
+    await page.getByRole('link', { name: 'Content Manager', exact: true }).click();
     await page.getByRole('link', { name: 'Landing page' }).click();
     await waitForRows(1);
     expect(await firstCells()).toEqual(['Welcome']);

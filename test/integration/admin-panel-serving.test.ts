@@ -127,8 +127,8 @@ describe('admin.url and admin.serveAdminPanel', () => {
     }
   });
 
-  it('serves the panel at a custom path (a URL\'s path, as Strapi reads admin.url) and not at /admin', async () => {
-    const run = await serve(`module.exports = { url: 'https://cms.example.com/dashboard/' };`);
+  it('serves the panel at a custom admin.url, with the admin API, and not at /admin', async () => {
+    const run = await serve(`module.exports = { url: '/dashboard/' };`);
     started.push(run);
     const index = await raw(`${run.server.url}/dashboard/content-manager`, { accept: 'text/html' });
     expect(index.status).toBe(200);
@@ -139,6 +139,8 @@ describe('admin.url and admin.serveAdminPanel', () => {
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await raw(`${run.server.url}/admin`, { accept: 'text/html' })).status).toBe(404);
     expect((await raw(`${run.server.url}/admin/assets/${entryScript(html)}`)).status).toBe(404);
+    // the API the page calls lives under the same path
+    expect(await (await raw(`${run.server.url}/dashboard/init`)).json()).toEqual({ data: { hasAdmin: false } });
   });
 
   it('serves nothing with serveAdminPanel: false', async () => {

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { AdminTransportContext } from '../transport/admin-context.js';
+import { registerApiTokenRoutes } from './api-token-routes.js';
+import { registerAdminAuthRoutes } from './auth-routes.js';
+import { registerAdminUserRoutes } from './user-routes.js';
+import { registerAdminPanel } from './panel-routes.js';
+import { registerLocaleList } from '../transport/locale-list.js';
+import { registerContentManager } from './content-manager/register.js';
+
+/**
+ * The admin API, the third transport on the operation layer (beside REST and GraphQL): under
+ * `admin.url` (default `/admin`), the admin realm's session, users, roles and API token routes.
+ * Every route's caller is the admin caller (admin-caller.ts); data only through `operations/`.
+ * Errors answer in REST's one shape (the server's error handler). The built admin panel is served
+ * at the same path (panel-routes.ts).
+ */
+export async function registerAdminApi(server: FastifyInstance, context: AdminTransportContext): Promise<void> {
+  await server.register(async (scope) => {
+    const scoped: AdminTransportContext = { ...context, server: scope };
+    registerAdminAuthRoutes(scoped);
+    registerAdminUserRoutes(scoped);
+    registerApiTokenRoutes(scoped);
+  }, { prefix: context.admin.path });
+  // Strapi's content-manager routes live at the root (`/content-manager/*`), whatever the admin path
+  registerContentManager(server, context);
+  // Strapi's i18n admin route (the list view's locale switcher): the same list as REST's, open as it is
+  registerLocaleList(server, context.locales, '/i18n/locales');
+  // the built panel at the same path: its routes are the ones the API leaves free (panel-routes.ts)
+  await registerAdminPanel(server, { path: context.admin.path, serve: context.admin.serveAdminPanel, log: context.log });
+}
