@@ -1,8 +1,8 @@
 /**
  * The edit view's browser tests' world: the examples/blog model (its schemas and locales, none
  * of its code) served by `vellum start`, a Super Admin registered through the admin API, a
- * full-access API token (CLI) to read entries back through REST, relation targets and a file,
- * and a Chromium page signed in through the login form.
+ * full-access API token (CLI) to read entries back through REST, and a Chromium page signed in
+ * through the login form.
  */
 import { cpSync, mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,8 +16,6 @@ import { openAdminBrowser, type AdminBrowser } from '../helpers/admin-browser.js
 
 const BLOG = fileURLToPath(new URL('../../examples/blog/', import.meta.url));
 export const ADMIN = { email: 'editor@example.com', password: 'Secret-123', firstname: 'Ada', lastname: 'Editor' };
-/** a 1×1 PNG */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 export interface EditViewWorld {
   server: VellumProcess;
@@ -63,16 +61,6 @@ export async function startEditViewWorld(): Promise<EditViewWorld> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** uploads the 1×1 PNG through REST; resolves to the file's id */
-export async function uploadPng(world: EditViewWorld, name: string): Promise<number> {
-  const form = new FormData();
-  form.append('files', new Blob([PNG], { type: 'image/png' }), name);
-  const response = await fetch(`${world.server.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${world.restToken}` }, body: form });
-  const body = (await response.json()) as { id: number }[];
-  expect(response.status, JSON.stringify(body)).toBe(201);
-  return body[0].id;
 }
 
 /** a Chromium page signed in as the Super Admin through the login form */

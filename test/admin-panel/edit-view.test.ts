@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { AdminBrowser } from '../helpers/admin-browser.js';
-import { expectCleanRun, signedInBrowser, startEditViewWorld, uploadPng, type EditViewWorld } from './edit-view-setup.js';
+import { expectCleanRun, signedInBrowser, startEditViewWorld, type EditViewWorld } from './edit-view-setup.js';
 
 const ARTICLE = 'api::article.article';
 const TOPICS = Array.from({ length: 30 }, (_, i) => `Topic ${String(i + 1).padStart(3, '0')}`);
@@ -55,7 +55,6 @@ const documentIdOf = (page: Page): string => new URL(page.url()).pathname.split(
 
 describe('the edit view in Chromium', () => {
   let world: EditViewWorld;
-  let coverId: number;
   const targets: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -70,7 +69,6 @@ describe('the edit view in Chromium', () => {
       expect(created.status).toBe(201);
       targets[name] = created.body.data.documentId;
     }
-    coverId = await uploadPng(world, 'cover.png');
   }, 180_000);
 
   afterAll(async () => {

@@ -1,35 +1,22 @@
 /**
- * The fields' AdminApi on the app's HTTP client: `authorizedFetch` adds the in-memory access
- * token (and refreshes it once on a 401); this turns answers into JSON and failures into
- * AdminApiError with the envelope's field errors.
+ * The fields' AdminApi on the app's API client (api/client.ts: the in-memory access token, one
+ * shared refresh on a 401): JSON requests, and multipart uploads; a failed request becomes an
+ * AdminApiError carrying the error envelope's field errors.
  */
-import { useMemo } from 'react';
-import { apiErrorOf, type AdminApi } from '../fields/admin-api.js';
+import { ApiError, apiRequest, apiUpload } from '../api/client';
+import { apiErrorOf, type AdminApi } from '../fields/admin-api';
 
-type AuthorizedFetch = (path: string, init?: RequestInit) => Promise<Response>;
-
-async function answerOf<T>(response: Response): Promise<T> {
-  const text = await response.text();
-  let body: unknown = null;
-  try {
-    body = text === '' ? null : (JSON.parse(text) as unknown);
-  } catch {
-    body = null;
-  }
-  if (!response.ok) throw apiErrorOf(response.status, body);
-  return body as T;
+function asAdminError(error: unknown): never {
+  if (error instanceof ApiError) throw apiErrorOf(error.status, { error: { message: error.message, details: error.details } });
+  throw error;
 }
 
-export function createAdminApi(authorizedFetch: AuthorizedFetch): AdminApi {
-  return {
-    get: (path, options) => authorizedFetch(path, { method: 'GET', headers: { accept: 'application/json' }, signal: options?.signal }).then((r) => answerOf(r)),
-    send: (method, path, body) =>
-      authorizedFetch(path, { method, headers: { accept: 'application/json', 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }).then((r) => answerOf(r)),
-    upload: (path, form) => authorizedFetch(path, { method: 'POST', headers: { accept: 'application/json' }, body: form }).then((r) => answerOf(r)),
-  };
-}
+export const panelAdminApi: AdminApi = {
+  get: (path, options) => apiRequest<never>(path, { signal: options?.signal }).catch(asAdminError),
+  send: (method, path, body) => apiRequest<never>(path, { method, body }).catch(asAdminError),
+  upload: (path, form) => apiUpload<never>(path, form).catch(asAdminError),
+};
 
 export function usePanelAdminApi(): AdminApi {
-  // replaced by the app's client once panel-m1 lands
-  return useMemo(() => createAdminApi((path, init) => fetch(path, { credentials: 'same-origin', ...init })), []);
+  return panelAdminApi;
 }

@@ -13,7 +13,8 @@ import { NotFoundError, ValidationError } from '../../errors/index.js';
 import type { ContentType } from '../../model/types.js';
 import type { Caller } from '../../operations/types.js';
 import type { FilterNode } from '../../query/ast.js';
-import type { ContentManagerDeps } from './context.js';
+import type { TransportContext } from '../../transport/transport-context.js';
+import { adminCallerOf } from '../admin-caller.js';
 import { adminQueryContext, parseListQuery } from './list-query.js';
 import { bodyOf, localeOf } from './request-input.js';
 
@@ -23,7 +24,7 @@ const UID_FORMAT = /^[A-Za-z0-9-_.~]*$/;
 
 const invalid = (key: string, message: string) => new ValidationError(message, { errors: [{ path: [key], message, name: 'ValidationError' }] });
 
-function uidTarget(deps: ContentManagerDeps, body: Record<string, unknown>): { type: ContentType; field: string; targetField: string | undefined } {
+function uidTarget(deps: TransportContext, body: Record<string, unknown>): { type: ContentType; field: string; targetField: string | undefined } {
   const uid = body.contentTypeUID;
   if (typeof uid !== 'string') throw invalid('contentTypeUID', 'contentTypeUID must be a content type uid');
   const type = deps.registry.contentTypes.get(uid);
@@ -35,7 +36,7 @@ function uidTarget(deps: ContentManagerDeps, body: Record<string, unknown>): { t
 }
 
 /** the values of `field` equal to `base` or starting with `base-`, in the draft state of `locale` */
-async function takenValues(deps: ContentManagerDeps, caller: Caller, type: ContentType, field: string, base: string, locale: string | undefined): Promise<Set<string>> {
+async function takenValues(deps: TransportContext, caller: Caller, type: ContentType, field: string, base: string, locale: string | undefined): Promise<Set<string>> {
   const filter: FilterNode = {
     kind: 'or',
     items: [
@@ -43,7 +44,7 @@ async function takenValues(deps: ContentManagerDeps, caller: Caller, type: Conte
       { kind: 'compare', field, op: '$startsWith', value: `${base}-` },
     ],
   };
-  const query = parseListQuery({ page: 1, pageSize: TAKEN_PAGE, fields: [field], locale }, type, adminQueryContext(deps.registry, deps.budget), filter);
+  const query = parseListQuery({ page: 1, pageSize: TAKEN_PAGE, fields: [field], locale }, type, adminQueryContext(deps.registry, deps.rest.budget), filter);
   const page = await deps.operations.forType(type.uid).findMany(caller, { query });
   return new Set(page.entries.map((entry) => String(entry[field])));
 }
@@ -55,7 +56,7 @@ function firstFree(base: string, taken: Set<string>): string {
   return `${base}-${n}`;
 }
 
-export function registerUidRoutes(server: FastifyInstance, deps: ContentManagerDeps): void {
+export function registerUidRoutes(server: FastifyInstance, deps: TransportContext): void {
   server.post('/content-manager/uid/generate', async (request: FastifyRequest) => {
     const body = bodyOf(request);
     const { type, field, targetField } = uidTarget(deps, body);
@@ -64,7 +65,7 @@ export function registerUidRoutes(server: FastifyInstance, deps: ContentManagerD
     const source = targetField === undefined ? undefined : (data as Record<string, unknown>)[targetField];
     const base = slugify(typeof source === 'string' && source.trim() !== '' ? source : type.singularName);
     if (base === '') return { data: '' };
-    const taken = await takenValues(deps, deps.callerOf(request), type, field, base, localeOf(type, {}, body));
+    const taken = await takenValues(deps, adminCallerOf(request), type, field, base, localeOf(type, {}, body));
     return { data: firstFree(base, taken) };
   });
 
@@ -74,7 +75,7 @@ export function registerUidRoutes(server: FastifyInstance, deps: ContentManagerD
     const value = body.value;
     if (typeof value !== 'string' || !UID_FORMAT.test(value)) throw invalid('value', 'value must be a string of letters, digits and -_.~');
     if (value === '') return { isAvailable: false, suggestion: null };
-    const taken = await takenValues(deps, deps.callerOf(request), type, field, value, localeOf(type, {}, body));
+    const taken = await takenValues(deps, adminCallerOf(request), type, field, value, localeOf(type, {}, body));
     const isAvailable = !taken.has(value);
     return { isAvailable, suggestion: isAvailable ? null : firstFree(value, taken) };
   });
