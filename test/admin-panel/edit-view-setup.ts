@@ -63,13 +63,30 @@ export async function startEditViewWorld(): Promise<EditViewWorld> {
   };
 }
 
-/** a Chromium page signed in as the Super Admin through the login form */
-export async function signedInBrowser(world: EditViewWorld, testName: string): Promise<AdminBrowser> {
+/** an admin with the role of `code` (`strapi-author`, …), invited and registered through the admin API */
+export async function createAdmin(world: EditViewWorld, roleCode: string, email: string): Promise<{ email: string; password: string }> {
+  const roles = await world.admin('GET', '/admin/roles');
+  const role = (roles.body.data as { id: number; code: string }[]).find((r) => r.code === roleCode);
+  expect(role, JSON.stringify(roles.body)).toBeDefined();
+  const invited = await world.admin('POST', '/admin/users', { email, firstname: 'Role', lastname: roleCode, roles: [role!.id] });
+  expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+  const password = 'Author-123';
+  const registered = await fetch(`${world.server.url}/admin/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ registrationToken: invited.body.data.registrationToken, userInfo: { firstname: 'Role', lastname: roleCode, password } }),
+  });
+  expect(registered.status, await registered.clone().text()).toBe(200);
+  return { email, password };
+}
+
+/** a Chromium page signed in (as the Super Admin unless `as` names another admin) through the login form */
+export async function signedInBrowser(world: EditViewWorld, testName: string, as: { email: string; password: string } = ADMIN): Promise<AdminBrowser> {
   const browser = await openAdminBrowser(testName);
   const { page } = browser;
   await page.goto(`${world.server.url}/admin/auth/login`);
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByLabel('Email').fill(as.email);
+  await page.getByLabel('Password').fill(as.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL((url) => !url.pathname.includes('/auth/'));
   return browser;

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { AdminBrowser } from '../helpers/admin-browser.js';
-import { expectCleanRun, signedInBrowser, startEditViewWorld, type EditViewWorld } from './edit-view-setup.js';
+import { createAdmin, expectCleanRun, signedInBrowser, startEditViewWorld, type EditViewWorld } from './edit-view-setup.js';
 
 const ARTICLE = 'api::article.article';
 const TOPICS = Array.from({ length: 30 }, (_, i) => `Topic ${String(i + 1).padStart(3, '0')}`);
@@ -322,6 +322,27 @@ describe('the edit view in Chromium', () => {
       expect(fr.body.data).toMatchObject({ title: 'À propos', position: 3, body: '# About us', locale: 'fr' });
       const en = await world.rest(`/pages/${documentId}?locale=en&status=draft`);
       expect(en.body.data).toMatchObject({ title: 'About', position: 3, locale: 'en' });
+      expectCleanRun(browser);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('shows an Author no Publish: they save drafts of their own entries only', async () => {
+    const author = await createAdmin(world, 'strapi-author', 'author@example.com');
+    const browser = await signedInBrowser(world, 'edit view author', author);
+    const { page } = browser;
+    try {
+      await openEdit(page, world.server.url, `collection-types/${ARTICLE}/create`);
+      await page.getByLabel('title', { exact: true }).fill('By the author');
+      expect(await page.getByRole('button', { name: 'Publish' }).count()).toBe(0);
+      await act(page, 'Save', 'Saved document');
+      await page.waitForURL((url) => !url.pathname.endsWith('/create'));
+      await browser.screenshot('author draft');
+      expect(await page.getByRole('button', { name: 'Publish' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Unpublish' }).count()).toBe(0);
+      const read = await world.rest(`/articles/${documentIdOf(page)}?status=draft`);
+      expect(read.body.data).toMatchObject({ title: 'By the author', publishedAt: null });
       expectCleanRun(browser);
     } finally {
       await browser.close();

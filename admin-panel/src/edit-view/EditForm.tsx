@@ -79,7 +79,15 @@ export function EditForm(props: EditFormProps) {
     }
   };
 
-  const body = () => toWriteValues(contentType.attributes, getValues(), model, (name) => abilities.canWrite(name, isNew));
+  // A write carries the attributes the editor changed (an untouched empty media or relation field
+  // is no request to write it, and an admin may lack the permission to); a new locale version
+  // carries them all, its shared fields included.
+  const newVersion = isNew && routes.document !== null;
+  const body = () => {
+    const values = getValues();
+    const changed = (name: string) => newVersion || JSON.stringify(values[name]) !== JSON.stringify(props.defaultValues[name]);
+    return toWriteValues(contentType.attributes, values, model, (name) => abilities.canWrite(name, isNew) && changed(name));
+  };
 
   const write = async (): Promise<DocumentAnswer> => {
     if (routes.document === null) return api.send<DocumentAnswer>('POST', routes.create, body());
