@@ -131,7 +131,9 @@ async function pickerRequests(page: Page, query: string): Promise<PickerFigures>
   });
   const box = page.getByRole('combobox', { name: 'tags', exact: true });
   await box.click();
-  await page.getByRole('option').first().waitFor();
+  // ArrowDown opens the first page of options
+  await box.press('ArrowDown');
+  await page.getByRole('listbox').getByRole('option').first().waitFor();
   await page.waitForTimeout(400);
   const perKey: number[] = [];
   for (const character of query) {

@@ -348,4 +348,37 @@ describe('the edit view in Chromium', () => {
       await browser.close();
     }
   });
+
+  it("puts a server 400's errors on their fields and asks before leaving unsaved changes", async () => {
+    const browser = await signedInBrowser(world, 'edit view server errors and guard');
+    const { page } = browser;
+    try {
+      await openEdit(page, world.server.url, 'collection-types/api::category.category/create');
+      // `name` is unique: only the server knows "News" is taken
+      await page.getByLabel('name', { exact: true }).fill('News');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      const name = page.getByLabel('name', { exact: true });
+      await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
+      const describedBy = await name.getAttribute('aria-describedby');
+      expect(await page.locator(`[id="${describedBy}"]`).innerText()).toBe('This attribute must be unique');
+      await browser.screenshot('unique refused');
+      expect(page.url()).toMatch(/\/create$/);
+
+      await page.getByRole('link', { name: 'Content Manager' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+      await dialog.waitFor();
+      await browser.screenshot('unsaved changes guard');
+      await dialog.getByRole('button', { name: 'Stay' }).click();
+      expect(page.url()).toMatch(/\/create$/);
+      expect(await name.inputValue()).toBe('News');
+      await page.getByRole('link', { name: 'Content Manager' }).click();
+      await dialog.getByRole('button', { name: 'Leave' }).click();
+      await page.waitForURL((url) => !url.pathname.endsWith('/create'));
+      // the refused write was the server's answer, not a page error
+      expect(browser.consoleErrors.filter((e) => !e.includes('status of 400'))).toEqual([]);
+      expect(browser.externalRequests).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
 });
