@@ -199,19 +199,18 @@ describe('the edit view in Chromium', () => {
       await box.click();
       await box.fill('Topic 0');
       await page.getByRole('option', { name: 'Topic 001', exact: true }).waitFor();
-      // ten to a page: Topic 027 is on page 3, loaded as the list scrolls
+      // twenty to a page: Topic 027 is on page 2, loaded as the list scrolls
       const listbox = page.getByRole('listbox');
       for (let i = 0; i < 10 && (await page.getByRole('option', { name: 'Topic 027', exact: true }).count()) === 0; i += 1) {
         await listbox.evaluate((element: { scrollTo(options: { top: number }): void; scrollHeight: number }) => element.scrollTo({ top: element.scrollHeight }));
         await page.waitForTimeout(150);
       }
-      await browser.screenshot('third page loaded');
+      await browser.screenshot('second page loaded');
       await page.getByRole('option', { name: 'Topic 027', exact: true }).click();
       const searches = browser.requests.filter((url) => url.includes('/content-manager/relations/api::article.article/tags'));
       const params = searches.map((url) => new URL(url).searchParams);
-      expect(params.some((p) => p.get('_q') === 'Topic 0' && p.get('page') === '3')).toBe(true);
-      // pages 1, 2 and 3 of the server's search, not a filter over what the browser had loaded
-      for (const page of ['1', '2']) expect(params.some((p) => p.get('_q') === 'Topic 0' && p.get('page') === page)).toBe(true);
+      // pages 1 and 2 of the server's search, not a filter over what the browser had loaded
+      expect(params.filter((p) => p.get('_q') === 'Topic 0').map((p) => p.get('page'))).toEqual(['1', '2']);
       await expect.poll(() => page.getByRole('list', { name: 'tags entries' }).getByText('Topic 027').count()).toBe(1);
       expectCleanRun(browser);
     } finally {

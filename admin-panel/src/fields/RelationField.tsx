@@ -22,7 +22,8 @@ interface RelationsPage {
   pagination: { page: number; pageCount: number; total: number };
 }
 
-const PAGE_SIZE = 10;
+// a page fills the list past its height, so a search's first answer does not itself ask for the next page
+const PAGE_SIZE = 20;
 const DEBOUNCE_MS = 150;
 
 /**
@@ -140,7 +141,7 @@ export const RelationField = memo(function RelationField({ path, name, attribute
                 {option.label}
               </ListBoxItem>
             ))}
-            <ListBoxLoadMoreItem isLoading={search.isFetchingNextPage} onLoadMore={() => { if (search.hasNextPage && !search.isFetchingNextPage) void search.fetchNextPage(); }}>
+            <ListBoxLoadMoreItem scrollOffset={0.25} isLoading={search.isFetchingNextPage} onLoadMore={() => { if (search.hasNextPage && !search.isFetchingNextPage) void search.fetchNextPage(); }}>
               <span className="vf-loading">Loading more…</span>
             </ListBoxLoadMoreItem>
           </ListBox>

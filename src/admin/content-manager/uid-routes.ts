@@ -58,6 +58,8 @@ function firstFree(base: string, taken: Set<string>): string {
 
 export function registerUidRoutes(server: FastifyInstance, deps: TransportContext): void {
   server.post('/content-manager/uid/generate', async (request: FastifyRequest) => {
+    // signed-in admins only, before anything about the model is answered
+    await deps.operations.actor(adminCallerOf(request));
     const body = bodyOf(request);
     const { type, field, targetField } = uidTarget(deps, body);
     const data = body.data ?? {};
@@ -70,6 +72,7 @@ export function registerUidRoutes(server: FastifyInstance, deps: TransportContex
   });
 
   server.post('/content-manager/uid/check-availability', async (request: FastifyRequest) => {
+    await deps.operations.actor(adminCallerOf(request));
     const body = bodyOf(request);
     const { type, field } = uidTarget(deps, body);
     const value = body.value;
