@@ -14,8 +14,8 @@ export interface DocumentRoutes {
   document: string | null;
   /** POST creating it (collection types) */
   create: string;
-  /** an action's route; `documentId` names a collection entry created by this page's last write */
-  action(name: 'publish' | 'unpublish' | 'discard', documentId?: string): string;
+  /** an action's route (a new collection entry's Publish creates and publishes it) */
+  action(name: 'publish' | 'unpublish' | 'discard'): string;
 }
 
 const withLocale = (path: string, locale: string | undefined) => (locale ? `${path}?locale=${encodeURIComponent(locale)}` : path);
@@ -26,6 +26,6 @@ export function documentRoutes(kind: EditKind, uid: string, documentId: string |
   return {
     document: own === null ? null : withLocale(own, locale),
     create: withLocale(base, locale),
-    action: (name, created) => withLocale(`${created && kind === 'collection-types' ? `${base}/${encodeURIComponent(created)}` : (own ?? base)}/actions/${name}`, locale),
+    action: (name) => withLocale(`${own ?? base}/actions/${name}`, locale),
   };
 }
