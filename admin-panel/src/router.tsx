@@ -9,6 +9,8 @@ import { HomePage } from './layout/HomePage';
 import { Layout } from './layout/Layout';
 import { MediaLibraryPage, NotFoundPage, SettingsPage } from './layout/NotYetPage';
 
+const editView = () => import('./edit-view/EditViewPage').then((module) => ({ Component: module.default }));
+
 export function createAdminRouter(basename: string) {
   return createBrowserRouter(
     [
@@ -23,6 +25,10 @@ export function createAdminRouter(basename: string) {
               { index: true, element: <HomePage /> },
               { path: 'content-manager', element: <ContentManagerHome /> },
               { path: 'content-manager/collection-types/:uid', element: <ListViewPage /> },
+              // the edit view (edit-view/EditViewPage.tsx, its own chunk): `:documentId` is `create` for a new entry
+              { path: 'content-manager/:kind/:uid/:documentId', lazy: editView },
+              // single types (`:kind` = single-types; the static collection-types route above ranks first)
+              { path: 'content-manager/:kind/:uid', lazy: editView },
               { path: 'plugins/upload', element: <MediaLibraryPage /> },
               { path: 'settings', element: <SettingsPage /> },
               { path: '*', element: <NotFoundPage /> },

@@ -99,14 +99,16 @@ export interface RequestOptions {
 
 function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  // a multipart body (an upload) sets its own content type, with its boundary
+  const multipart = options.body instanceof FormData;
+  if (options.body !== undefined && !multipart) headers['content-type'] = 'application/json';
   if (accessToken !== null && options.anonymous !== true) headers['authorization'] = `Bearer ${accessToken}`;
   const query = options.query?.toString();
   return fetch(query ? `${path}?${query}` : path, {
     method: options.method ?? 'GET',
     credentials: 'include',
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
     signal: options.signal,
   });
 }
@@ -134,4 +136,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text === '' ? undefined : JSON.parse(text)) as T;
+}
+
+/** a multipart POST (an upload's `files` and `fileInfo`) with the session's token, refreshed as apiRequest does */
+export function apiUpload<T>(path: string, form: FormData): Promise<T> {
+  return apiRequest<T>(path, { method: 'POST', body: form });
 }

@@ -1,7 +1,7 @@
 /**
  * The content manager's admin API (`/content-manager/*`, Strapi 5's routes and answers): init,
  * collection types (list, read, create, update, delete, publish, unpublish, discard, bulk
- * actions), single types, and relation options. Every handler parses its request, calls the
+ * actions), single types, relation options and uid generation (uid-routes.ts). Every handler parses its request, calls the
  * operation layer with the admin caller and shapes the answer; nothing here reads data another
  * way.
  */
@@ -17,6 +17,7 @@ import { listPage } from './list.js';
 import { adminQueryContext, parseListQuery } from './list-query.js';
 import { relationOptions } from './relations.js';
 import { bodyOf, queryOf } from './request-input.js';
+import { registerUidRoutes } from './uid-routes.js';
 
 type Params = { uid: string; documentId?: string; action?: string; field?: string };
 type Request = FastifyRequest<{ Params: Params }>;
@@ -100,6 +101,8 @@ export function registerContentManager(server: FastifyInstance, context: Transpo
   server.put(singleBase, async (request: Request) => actionsOf(single(request)).update(deps.callerOf(request), null, input(request)));
   server.delete(singleBase, async (request: Request) => actionsOf(single(request)).remove(deps.callerOf(request), null, input(request)));
   server.post(`${singleBase}/actions/:action`, async (request: Request) => runAction(single(request), request, null));
+
+  registerUidRoutes(server, context);
 
   server.get('/content-manager/relations/:uid/:field', async (request: Request) => {
     const source = registry.contentTypes.get(request.params.uid) ?? registry.components.get(request.params.uid);
