@@ -121,6 +121,44 @@ export async function moveMedia(ctx: EngineContext, move: MediaMove): Promise<vo
   });
 }
 
+/** how many folders and files each folder (by documentId) holds directly */
+export async function folderContentCounts(ctx: EngineContext, documentIds: readonly string[]): Promise<Map<string, { children: number; files: number }>> {
+  const counts = new Map(documentIds.map((id) => [id, { children: 0, files: 0 }]));
+  if (documentIds.length === 0) return counts;
+  const t = layout(ctx);
+  const grouped = (table: string) => selectRows(ctx.knex, ctx.knex(table).select(L.target).count({ n: '*' }).whereIn(L.target, [...documentIds]).groupBy(L.target));
+  const [children, files] = await Promise.all([grouped(t.parentLinks), grouped(t.fileLinks)]);
+  for (const row of children) counts.get(String(row[L.target]))!.children = toNumber(row.n);
+  for (const row of files) counts.get(String(row[L.target]))!.files = toNumber(row.n);
+  return counts;
+}
+
+export interface FolderSummary extends FolderRow {
+  readonly name: string;
+}
+
+/** each file's folder (files at the root are absent) */
+export async function foldersOfFiles(ctx: EngineContext, fileIds: readonly number[]): Promise<Map<number, FolderSummary>> {
+  if (fileIds.length === 0) return new Map();
+  const t = layout(ctx);
+  const rows = await selectRows(ctx.knex, ctx.knex(`${t.fileLinks} as l`)
+    .join(`${t.folders} as f`, 'f.document_id', `l.${L.target}`)
+    .select(`l.${L.entity} as file_id`, 'f.id', 'f.document_id', 'f.name', `f.${t.pathId}`, `f.${t.path}`)
+    .whereIn(`l.${L.entity}`, [...fileIds]));
+  return new Map(rows.map((row) => [toNumber(row.file_id), { ...folderRow(row, t.path, t.pathId), name: String(row.name) }]));
+}
+
+/** every folder with its parent's id (null at the root), by name: what a folder tree is built from */
+export async function allFolders(ctx: EngineContext): Promise<Array<{ id: number; name: string; parent: number | null }>> {
+  const t = layout(ctx);
+  const rows = await selectRows(ctx.knex, ctx.knex(`${t.folders} as f`)
+    .leftJoin(`${t.parentLinks} as l`, `l.${L.entity}`, 'f.id')
+    .leftJoin(`${t.folders} as p`, 'p.document_id', `l.${L.target}`)
+    .select('f.id', 'f.name', 'p.id as parent_id')
+    .orderBy([{ column: 'f.name' }, { column: 'f.id' }]));
+  return rows.map((row) => ({ id: toNumber(row.id), name: String(row.name), parent: row.parent_id === null || row.parent_id === undefined ? null : toNumber(row.parent_id) }));
+}
+
 /** A place a file is used: a version of an entry whose media attribute (or a component's in it) holds the file. */
 export interface FileUse {
   readonly fileId: number;

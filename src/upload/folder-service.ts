@@ -11,11 +11,11 @@ import { NotFoundError, UniqueError, ValidationError } from '../errors/index.js'
 import type { DocumentRepository } from '../documents/types.js';
 import type { Entry } from '../engine/types.js';
 import type { EngineContext } from '../engine/types.js';
-import { fileUses, foldersByIds, moveMedia, nextPathId, subtreeContents, type FileUse, type FolderRow } from '../engine/media-folders.js';
+import { allFolders, fileUses, folderContentCounts, foldersByIds, foldersOfFiles, moveMedia, nextPathId, subtreeContents, type FileUse, type FolderRow, type FolderSummary } from '../engine/media-folders.js';
 import type { FilterNode, Selection } from '../query/ast.js';
 import type { UploadService } from './upload-service.js';
 
-export type { FileUse } from '../engine/media-folders.js';
+export type { FileUse, FolderSummary } from '../engine/media-folders.js';
 
 export interface FolderInput {
   readonly name?: unknown;
@@ -41,6 +41,18 @@ export interface FolderService {
   moveMany(input: MoveInput): Promise<void>;
   /** every entry version using these files */
   uses(fileIds: readonly number[]): Promise<FileUse[]>;
+  /** how many folders and files each folder (by documentId) holds directly */
+  counts(documentIds: readonly string[]): Promise<Map<string, { children: number; files: number }>>;
+  /** each file's folder (root files are absent) */
+  ofFiles(fileIds: readonly number[]): Promise<Map<number, FolderSummary>>;
+  /** the whole tree, siblings by name: Strapi's folder structure */
+  tree(): Promise<FolderNode[]>;
+}
+
+export interface FolderNode {
+  readonly id: number;
+  readonly name: string;
+  readonly children: FolderNode[];
 }
 
 /** a folder as answered: its attributes and its parent's */
@@ -173,5 +185,14 @@ export function createFolderService(ctx: EngineContext, folders: DocumentReposit
     },
 
     uses: (fileIds) => fileUses(ctx, fileIds),
+    counts: (documentIds) => folderContentCounts(ctx, documentIds),
+    ofFiles: (fileIds) => foldersOfFiles(ctx, fileIds),
+    async tree() {
+      const rows = await allFolders(ctx);
+      const nodes = new Map<number, FolderNode>(rows.map((row) => [row.id, { id: row.id, name: row.name, children: [] }]));
+      const roots: FolderNode[] = [];
+      for (const row of rows) (row.parent === null ? roots : nodes.get(row.parent)?.children ?? roots).push(nodes.get(row.id)!);
+      return roots;
+    },
   };
 }
