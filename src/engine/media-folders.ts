@@ -9,7 +9,7 @@
 import { selectRows } from '../db/direct-reads.js';
 import { COMPONENT_LINK_COLUMNS as C, LINK_COLUMNS as L, MEDIA_LINK_COLUMNS as M, MEDIA_LINK_TABLE, columnName, componentLinkTable, relationLinkTable } from '../db/naming.js';
 import { isLocalizedType } from '../model/i18n.js';
-import { toNumber } from '../db/values.js';
+import { datetimeToDb, toNumber } from '../db/values.js';
 import { UPLOAD_FILE_UID, UPLOAD_FOLDER_UID } from '../model/built-in-types.js';
 import { inWriteTransaction } from './context.js';
 import type { Knex } from 'knex';
@@ -99,7 +99,7 @@ export interface MediaMove {
 export async function moveMedia(ctx: EngineContext, move: MediaMove): Promise<void> {
   const t = layout(ctx);
   const base = move.destination?.path ?? '';
-  const now = new Date();
+  const now = datetimeToDb(new Date(), ctx.dialect.name);
   await inWriteTransaction(ctx, async (trx) => {
     const folderIds = move.folders.map((folder) => folder.id);
     if (folderIds.length > 0) {
