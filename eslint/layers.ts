@@ -28,6 +28,8 @@ export const LAYERS: Readonly<Record<string, Layer>> = {
   transport: { imports: ['operations'] },
   rest: { imports: ['transport', 'operations', 'query', 'upload'], never: ['db', 'engine', 'documents', 'auth', 'email'] },
   graphql: { imports: ['transport', 'operations', 'query', 'upload'], never: ['db', 'engine', 'documents', 'auth', 'email'] },
+  // the admin API (issue 20): the third transport on the operation layer, as REST
+  admin: { imports: ['transport', 'operations', 'query', 'upload'], never: ['db', 'engine', 'documents', 'auth', 'email'] },
   // the Strapi adapter (src/strapi/README.md): project code, the `strapi` object, Koa ctx, factories,
   // the GraphQL extension service; it plugs into the transports, which do not import it
   strapi: { imports: ['rest', 'graphql'] },

@@ -20,6 +20,7 @@ import { createGraphqlExtensions, type GraphqlExtensionService } from '../strapi
 import { createHandlerRegistry } from '../strapi/graphql/named-handlers.js';
 import { graphqlCustomization } from '../strapi/graphql/graphql-customization.js';
 import { registerRest } from '../rest/plugin.js';
+import { registerAdminApi } from '../admin/plugin.js';
 import type { TransportContext } from '../transport/transport-context.js';
 import { chooseUploadProvider } from '../upload/choose-provider.js';
 import { StartupError } from '../errors/index.js';
@@ -232,6 +233,10 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
     const projectRoutes = project === NO_PROJECT_CODE ? undefined : (scoped: TransportContext) => registerProjectRoutes(scoped, { parts: restParts, strapi: app });
     await registerRest(transport, uploads, projectRoutes);
     await registerGraphql(transport, graphqlCustomization(graphqlExtensions, handlers), uploads);
+    await registerAdminApi(server, {
+      ...transport,
+      admin: { realm: runtime.admin, tokens: auth.tokens, path: config.admin.path, secureCookies: config.environment === 'production' },
+    });
     await lifecycles.bootstrap?.({ strapi: app, app });
     await server.ready();
     return app;

@@ -9,6 +9,8 @@ import { createAuthService, type AuthService } from '../auth/auth-service.js';
 import { createAuthStores, type AuthStores } from '../auth/auth-stores.js';
 import { createEmailService } from '../email/email-service.js';
 import { AUTH_CONTENT_TYPES, PERMISSION_UID, ROLE_UID, USER_UID } from '../auth/content-types.js';
+import { ADMIN_CONTENT_TYPES, ADMIN_PERMISSION_UID, ADMIN_ROLE_UID, ADMIN_USER_UID } from '../auth/admin/admin-content-types.js';
+import { createAdminRealm, type AdminRealm } from '../auth/admin/admin-realm.js';
 import { checkExpiresIn } from '../auth/jwt.js';
 import { resolveSecrets } from '../auth/secrets.js';
 import { loadConfig } from '../config/load-config.js';
@@ -50,6 +52,8 @@ export interface Runtime {
   readonly engine: EngineContext;
   readonly stores: AuthStores;
   readonly auth: AuthService;
+  /** the admin realm: admin users, sessions, roles, the admin actor (auth/admin/) */
+  readonly admin: AdminRealm;
   /** the operation layer every transport and the document service call (policies, middlewares, lifecycles) */
   readonly operations: Operations;
   repository(uid: string): DocumentRepository;
@@ -64,8 +68,8 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-/** the types plugin services write (users-permissions' users, the media library's files and folders) */
-const SERVICE_WRITTEN: ReadonlySet<string> = new Set([USER_UID, ROLE_UID, PERMISSION_UID, UPLOAD_FILE_UID, UPLOAD_FOLDER_UID]);
+/** the types plugin services write (users-permissions' users, the media library's files and folders, the admin realm's users) */
+const SERVICE_WRITTEN: ReadonlySet<string> = new Set([USER_UID, ROLE_UID, PERMISSION_UID, UPLOAD_FILE_UID, UPLOAD_FOLDER_UID, ADMIN_USER_UID, ADMIN_ROLE_UID, ADMIN_PERMISSION_UID]);
 
 export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const dir = resolve(options.dir);
@@ -76,7 +80,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     throw new StartupError(`config/plugins: 'users-permissions'.config.jwt.expiresIn is not a time span (${error instanceof Error ? error.message : String(error)})`);
   });
   const secrets = await resolveSecrets(config, log);
-  const registry = await loadRegistry(dir, { extraContentTypes: [...AUTH_CONTENT_TYPES, CONTENT_STATE_TYPE], privateAttributes: config.api.responses.privateAttributes });
+  const registry = await loadRegistry(dir, { extraContentTypes: [...AUTH_CONTENT_TYPES, ...ADMIN_CONTENT_TYPES, CONTENT_STATE_TYPE], privateAttributes: config.api.responses.privateAttributes });
   const db = await openDatabase(toDatabaseOptions(config.database));
   try {
     await syncSchema(db, registry, { allowDestructive: options.neverDestructive !== true && config.databaseSettings.allowDestructiveSync });
@@ -114,7 +118,16 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     });
     if (config.api.rest.cache.enabled) await ensureContentStamp(engine);
     const cache = setUpResponseCache(engine, registry, config, log);
-    const operations = createOperations({ registry, repository, actor: (request) => auth.actor(request), locales: i18n, ...(cache ? { cache } : {}) });
+    // admin users, roles and permissions are written as operations too; sessions are bookkeeping
+    const admin = createAdminRealm({
+      registry, engine, state: stores.state, secret: secrets.adminJwtSecret, sessions: config.admin.sessions,
+      repository: (uid) => (SERVICE_WRITTEN.has(uid) ? serviceRepository(uid) : repository(uid)),
+    });
+    const operations = createOperations({
+      registry, repository, locales: i18n, ...(cache ? { cache } : {}),
+      actor: (request) => auth.actor(request),
+      adminActor: (request) => admin.actor(request),
+    });
     const services = new Map<string, DocumentService>();
     const documents = (uid: string): DocumentService => {
       let service = services.get(uid);
@@ -125,8 +138,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       return service;
     };
     await auth.init();
+    await admin.init();
     return {
-      dir, config, registry, db, engine, stores, auth, operations, repository, serviceRepository, documents, i18n, cache,
+      dir, config, registry, db, engine, stores, auth, admin, operations, repository, serviceRepository, documents, i18n, cache,
       async close() {
         await auth.stop();
         await cache?.close();

@@ -5,6 +5,7 @@
  */
 import type { Entry } from '../engine/types.js';
 import { actionName, isReadAction, type ContentAction } from './actions.js';
+import { adminAllows, type AdminGrants } from './admin/admin-grants.js';
 
 export interface RoleGrants {
   readonly id: number;
@@ -30,7 +31,9 @@ export type Actor =
   /** a valid user JWT */
   | { readonly kind: 'user'; readonly user: Entry; readonly role: RoleGrants }
   /** a valid API token */
-  | { readonly kind: 'token'; readonly token: TokenGrants };
+  | { readonly kind: 'token'; readonly token: TokenGrants }
+  /** a valid admin access token, on the admin API only (auth/admin/) */
+  | { readonly kind: 'admin'; readonly admin: AdminGrants };
 
 /** May the actor perform the action named `name` (`api::article.article.find`)? */
 export function allows(actor: Actor, name: string): boolean {
@@ -47,6 +50,8 @@ export function allows(actor: Actor, name: string): boolean {
         case 'custom':
           return actor.token.actions.has(name);
       }
+    case 'admin':
+      return adminAllows(actor.admin, name);
   }
 }
 

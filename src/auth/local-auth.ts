@@ -25,7 +25,7 @@ export interface LocalAuth {
 
 const REGISTER_KEYS = ['username', 'email', 'password'];
 /** A real bcrypt hash (cost 10) of a random string: unknown accounts cost the same comparison. */
-const DUMMY_HASH = '$2b$10$G11g.XwEG7h84uI.tPpH5enrLa7RNzWcP.SjAAntakuyuqm00TMAC';
+export const DUMMY_HASH = '$2b$10$G11g.XwEG7h84uI.tPpH5enrLa7RNzWcP.SjAAntakuyuqm00TMAC';
 
 export interface LocalAuthOptions {
   readonly users: UsersStore;

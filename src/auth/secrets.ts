@@ -1,8 +1,8 @@
 /**
- * The secrets authentication needs: `JWT_SECRET` (signs user JWTs), `API_TOKEN_SALT` (keys the
- * API token HMAC) and `APP_KEYS`. `loadConfig` reads them (`config.secrets`) from the environment
+ * The secrets authentication needs: `JWT_SECRET` (signs user JWTs), `ADMIN_JWT_SECRET` (signs
+ * admin access tokens), `API_TOKEN_SALT` (keys the API token HMAC) and `APP_KEYS`. `loadConfig` reads them (`config.secrets`) from the environment
  * (which includes the project's `.env`), else from the config keys Strapi projects use
- * (`'users-permissions'.config.jwtSecret`, `admin.apiToken.salt`, `server.app.keys`). In
+ * (`'users-permissions'.config.jwtSecret`, `admin.auth.secret`, `admin.apiToken.salt`, `server.app.keys`). In
  * production a missing one stops the start; in development and test it is generated once and
  * appended to the project's `.env`, so tokens and sessions survive restarts.
  */
@@ -15,11 +15,13 @@ import { StartupError } from '../errors/index.js';
 
 export interface Secrets {
   readonly jwtSecret: string;
+  /** signs admin access tokens (`admin.auth.secret`) */
+  readonly adminJwtSecret: string;
   readonly apiTokenSalt: string;
   readonly appKeys: readonly string[];
 }
 
-export const SECRET_NAMES = ['JWT_SECRET', 'API_TOKEN_SALT', 'APP_KEYS'] as const;
+export const SECRET_NAMES = ['JWT_SECRET', 'ADMIN_JWT_SECRET', 'API_TOKEN_SALT', 'APP_KEYS'] as const;
 type SecretName = (typeof SECRET_NAMES)[number];
 
 async function readDotEnv(file: string): Promise<Record<string, string>> {
@@ -33,6 +35,7 @@ async function readDotEnv(file: string): Promise<Record<string, string>> {
 
 const generators: Record<SecretName, () => string> = {
   JWT_SECRET: () => randomBytes(32).toString('base64'),
+  ADMIN_JWT_SECRET: () => randomBytes(32).toString('base64'),
   API_TOKEN_SALT: () => randomBytes(32).toString('base64'),
   APP_KEYS: () => Array.from({ length: 4 }, () => randomBytes(16).toString('base64')).join(','),
 };
@@ -73,6 +76,7 @@ export async function resolveSecrets(
   }
   return {
     jwtSecret: values.JWT_SECRET ?? '',
+    adminJwtSecret: values.ADMIN_JWT_SECRET ?? '',
     apiTokenSalt: values.API_TOKEN_SALT ?? '',
     appKeys: (values.APP_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
   };

@@ -64,6 +64,7 @@ export function buildProjectConfig(
     email: emailSlice(checked.plugins),
     i18n: { defaultLocale: checked.plugins.i18n.config.defaultLocale, locales: [...checked.plugins.i18n.config.locales] },
     secrets: configuredSecrets(checked, auth.jwtSecret, env),
+    admin: { path: checked.admin.url.length > 1 ? checked.admin.url.replace(/\/+$/, '') : checked.admin.url, sessions: { ...checked.admin.auth.sessions } },
     databaseSettings: {
       allowDestructiveSync: checked.database.settings.allowDestructiveSync || env['DATABASE_ALLOW_DESTRUCTIVE_SYNC'] === 'true',
     },
@@ -107,6 +108,7 @@ function configuredSecrets(checked: CheckedConfig, jwtSecret: string | undefined
   const keys = checked.server.app.keys;
   return {
     JWT_SECRET: pick('JWT_SECRET', jwtSecret),
+    ADMIN_JWT_SECRET: pick('ADMIN_JWT_SECRET', checked.admin.auth.secret === '' ? undefined : checked.admin.auth.secret),
     API_TOKEN_SALT: pick('API_TOKEN_SALT', salt === '' ? undefined : salt),
     APP_KEYS: pick('APP_KEYS', keys !== undefined && keys.every((key) => key !== '') ? keys.join(',') : undefined),
   };

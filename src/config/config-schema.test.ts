@@ -72,11 +72,11 @@ describe('the config schema', () => {
       'config/admin.js': `module.exports = { apiToken: { salt: 'salt-from-file' }, auth: { secret: 'unused' } };`,
       'config/plugins.js': `module.exports = { 'users-permissions': { config: { jwtSecret: 'jwt-from-file' } } };`,
     });
-    expect((await loadConfig(dir, {})).secrets).toEqual({ JWT_SECRET: 'jwt-from-file', API_TOKEN_SALT: 'salt-from-file', APP_KEYS: 'k1,k2' });
+    expect((await loadConfig(dir, {})).secrets).toEqual({ JWT_SECRET: 'jwt-from-file', ADMIN_JWT_SECRET: 'unused', API_TOKEN_SALT: 'salt-from-file', APP_KEYS: 'k1,k2' });
     expect((await loadConfig(dir, { JWT_SECRET: 'jwt-env', APP_KEYS: '' })).secrets).toEqual({
-      JWT_SECRET: 'jwt-env', API_TOKEN_SALT: 'salt-from-file', APP_KEYS: 'k1,k2',
+      JWT_SECRET: 'jwt-env', ADMIN_JWT_SECRET: 'unused', API_TOKEN_SALT: 'salt-from-file', APP_KEYS: 'k1,k2',
     });
-    expect((await loadConfig(await project({}), {})).secrets).toEqual({ JWT_SECRET: undefined, API_TOKEN_SALT: undefined, APP_KEYS: undefined });
+    expect((await loadConfig(await project({}), {})).secrets).toEqual({ JWT_SECRET: undefined, ADMIN_JWT_SECRET: undefined, API_TOKEN_SALT: undefined, APP_KEYS: undefined });
   });
 
   it('never echoes a secret it refuses', async () => {

@@ -33,6 +33,13 @@ type CheckedPlugins = CheckedConfig['plugins'];
 type CheckedUploadConfig = CheckedPlugins['upload']['config'];
 type CheckedGraphql = CheckedPlugins['graphql'];
 type CheckedUsersPermissions = CheckedPlugins['users-permissions']['config'];
+type CheckedAdmin = CheckedConfig['admin'];
+
+/** `config/admin`'s admin realm settings: `url` without a trailing "/", the session lifespans (seconds) */
+export interface AdminConfig {
+  readonly path: string;
+  readonly sessions: Frozen<CheckedAdmin['auth']['sessions']>;
+}
 
 /** The process environment merged with the project's `.env` (process values win). */
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -182,6 +189,8 @@ export type EmailConfig = Settled<CheckedPlugins['email']['config']['settings']>
  */
 export interface ConfiguredSecrets {
   readonly JWT_SECRET: string | undefined;
+  /** `admin.auth.secret`: signs admin access tokens */
+  readonly ADMIN_JWT_SECRET: string | undefined;
   readonly API_TOKEN_SALT: string | undefined;
   readonly APP_KEYS: string | undefined;
 }
@@ -207,6 +216,8 @@ export interface ProjectConfig {
   /** `plugins.i18n.config` (and STRAPI_PLUGIN_I18N_INIT_LOCALE_CODE), checked */
   readonly i18n: I18nConfig;
   readonly secrets: ConfiguredSecrets;
+  /** `config/admin`: the admin API's path and session lifespans */
+  readonly admin: AdminConfig;
   /** `database.settings` (and DATABASE_ALLOW_DESTRUCTIVE_SYNC) */
   readonly databaseSettings: Frozen<CheckedConfig['database']['settings']>;
   /** the env object the config functions saw; for user code, never read by Vellum's layers */

@@ -13,10 +13,12 @@ describe('uids', () => {
     expect(parseUid('api::blog-post.blog-post')).toEqual({ kind: 'api', api: 'blog-post', name: 'blog-post' });
     expect(parseUid('plugin::users-permissions.user')).toEqual({ kind: 'plugin', plugin: 'users-permissions', name: 'user' });
     expect(parseUid('shared.seo')).toEqual({ kind: 'component', category: 'shared', name: 'seo' });
+    // the admin realm's types, as Strapi names them
+    expect(parseUid('admin::user')).toEqual({ kind: 'plugin', plugin: 'admin', name: 'user' });
   });
 
   it('refuses strings that are not uids', () => {
-    for (const bad of ['article', 'api::article', 'admin::user', 'api::a.b.c', 'a.b.c', '']) {
+    for (const bad of ['article', 'api::article', 'admin::a.b', 'admin::', 'api::a.b.c', 'a.b.c', '']) {
       expect(() => parseUid(bad)).toThrow(UnknownModelError);
     }
     expect(() => parseUid('api::article')).toThrow('Malformed model uid "api::article"');

@@ -2,7 +2,8 @@ import { UnknownModelError } from './unknown-model-error.js';
 
 /**
  * Model uids: `api::<api>.<type>` for project content types, `plugin::<plugin>.<type>` for
- * plugin ones (`plugin::upload.file`), `<category>.<name>` for components.
+ * plugin ones (`plugin::upload.file`), `admin::<type>` for the admin realm's (`admin::user`, as
+ * Strapi names them; a plugin named `admin`), `<category>.<name>` for components.
  */
 export type ParsedUid =
   | { readonly kind: 'api'; readonly api: string; readonly name: string }
@@ -11,6 +12,7 @@ export type ParsedUid =
 
 const SEGMENT = '[A-Za-z0-9_-]+';
 const NAMESPACED = new RegExp(`^(api|plugin)::(${SEGMENT})\\.(${SEGMENT})$`);
+const ADMIN = new RegExp(`^admin::(${SEGMENT})$`);
 const COMPONENT = new RegExp(`^(${SEGMENT})\\.(${SEGMENT})$`);
 
 export function apiUid(api: string, type: string): string {
@@ -32,6 +34,8 @@ export function parseUid(uid: string): ParsedUid {
     const [, namespace, first = '', name = ''] = namespaced;
     return namespace === 'api' ? { kind: 'api', api: first, name } : { kind: 'plugin', plugin: first, name };
   }
+  const admin = ADMIN.exec(uid);
+  if (admin !== null) return { kind: 'plugin', plugin: 'admin', name: admin[1] ?? '' };
   const component = COMPONENT.exec(uid);
   if (component !== null) {
     const [, category = '', name = ''] = component;
@@ -39,7 +43,7 @@ export function parseUid(uid: string): ParsedUid {
   }
   throw new UnknownModelError(
     uid,
-    `Malformed model uid "${uid}" (expected api::<api>.<type>, plugin::<plugin>.<type> or <category>.<component>)`,
+    `Malformed model uid "${uid}" (expected api::<api>.<type>, plugin::<plugin>.<type>, admin::<type> or <category>.<component>)`,
   );
 }
 

@@ -63,8 +63,11 @@ function checkLocalizedAttributes(type: ContentType, problems: SchemaProblems): 
 
 function checkNames(contentTypes: ReadonlyMap<string, ContentType>, problems: SchemaProblems): void {
   // Singular and plural names share one namespace: both become REST segments and GraphQL fields.
+  // The admin realm's types (`admin::user`, …) are neither, so they share names with
+  // users-permissions' as in Strapi.
   const seen = new Map<string, { owner: string; key: string }>();
   for (const type of contentTypes.values()) {
+    if (type.namespace === 'admin') continue;
     const names = [
       { key: 'info.singularName', name: type.singularName },
       ...(type.pluralName === type.singularName ? [] : [{ key: 'info.pluralName', name: type.pluralName }]),

@@ -11,7 +11,9 @@ import { sanitizeQuery } from '../auth/sanitize-query.js';
 import type { DocumentRepository, Page } from '../documents/types.js';
 import type { Entry } from '../engine/types.js';
 import type { ContentType, Registry } from '../model/types.js';
+import { UnauthorizedError } from '../errors/index.js';
 import { ALL_LOCALES, type PublicationStatus, type Query, type Selection } from '../query/ast.js';
+import { checkAdminOperation } from './admin-access.js';
 import { checkPermission, permissionNames, PERMISSION_OF, requirementOf } from './access.js';
 import { actionEntry, type ActionEntryConfig, type ActionHandler, type PreparedAction } from './actions.js';
 import type { ExecutionScope, Reads } from './executors/executor.js';
@@ -39,6 +41,8 @@ export interface OperationsDeps {
   repository(uid: string): DocumentRepository;
   /** the request's actor, resolved from its credentials once per request (auth-service `actor`) */
   actor(request: AuthRequest): Promise<Actor>;
+  /** the admin actor of an admin API request (`caller.realm: 'admin'`); without it every admin caller is a 401 */
+  adminActor?(request: AuthRequest): Promise<Actor>;
   /** the project's locales (documents/locales.ts); without it only `en` exists */
   readonly locales?: KnownLocales;
   /** the response cache (`api.rest.cache` on): transports' reads of `api::` types go through it */
@@ -139,6 +143,11 @@ const NONE: readonly never[] = Object.freeze([]);
 const ALLOW_ALL = (): boolean => true;
 
 export function createOperations(deps: OperationsDeps): Operations {
+  /** the caller's actor, from the credentials of its realm */
+  const actorOf = (caller: Caller): Promise<Actor> => {
+    if (caller.realm !== 'admin') return deps.actor(caller.request);
+    return deps.adminActor ? deps.adminActor(caller.request) : Promise.reject(new UnauthorizedError('Missing or invalid credentials'));
+  };
   const policies = createPolicyRegistry();
   const lifecycles = createLifecycleRegistry();
   let middlewares: readonly OperationMiddleware[] = NONE;
@@ -150,9 +159,9 @@ export function createOperations(deps: OperationsDeps): Operations {
     use(middleware) {
       middlewares = [...middlewares, middleware];
     },
-    action: actionEntry((caller) => deps.actor(caller.request)),
-    actor: (caller) => deps.actor(caller.request),
-    mayFind: async (caller, uid) => can(await deps.actor(caller.request), 'find', uid),
+    action: actionEntry(actorOf),
+    actor: actorOf,
+    mayFind: async (caller, uid) => can(await actorOf(caller), 'find', uid),
     forType(uid, config) {
       if (config) return typeOperations(uid, config);
       let ops = shared.get(uid);
@@ -212,7 +221,11 @@ export function createOperations(deps: OperationsDeps): Operations {
     async function check(caller: Caller | null, action: OperationAction, actionConfig: ActionConfig): Promise<Actor | null> {
       const auth = caller?.auth ?? actionConfig.auth;
       if (caller === null || auth === false) return null;
-      const actor = await deps.actor(caller.request);
+      const actor = await actorOf(caller);
+      if (actor.kind === 'admin') {
+        checkAdminOperation(actor.admin, uid, action);
+        return actor;
+      }
       // a custom route that checked this very permission already: the actor alone (sanitising)
       if (caller.checked === undefined || caller.checked !== requirementOf(names[action], auth?.scope)) checkPermission(actor, names[action], auth?.scope);
       return actor;
@@ -273,10 +286,10 @@ export function createOperations(deps: OperationsDeps): Operations {
         return versions.entries.map((entry) => String(entry['locale']));
       },
       async sanitize(caller, query, action) {
-        return sanitize(await deps.actor(caller.request), caller, query, action);
+        return sanitize(await actorOf(caller), caller, query, action);
       },
       async loadRelated(caller, query) {
-        const actor = await deps.actor(caller.request);
+        const actor = await actorOf(caller);
         // the parents' locale, settled as the operation that read them settled it (default when absent)
         const { query: located } = resolveLocale(contentType, 'findMany', { query }, deps.locales ?? ONLY_EN) as OperationParams['findMany'];
         return repository.findPage(sanitize(actor, caller, located, 'findMany'));

@@ -58,6 +58,12 @@ export interface Caller {
    * sanitising and checks nothing again.
    */
   readonly checked?: string;
+  /**
+   * `admin`: a request of the admin API, whose actor is an admin user (auth/admin/), resolved
+   * from an admin access token; any other credential is a 401 there, as admin tokens are on
+   * the content API.
+   */
+  readonly realm?: 'admin';
 }
 
 /**

@@ -84,7 +84,7 @@ export async function startFuzzServer(dialect: DialectName): Promise<FuzzServer>
   const child: ChildProcess = spawn(process.execPath, ['--expose-gc', '--import', MEMORY_PROBE, ...vellumArgs('start', dir)], {
     env: {
       PATH: process.env.PATH ?? '', NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', FUZZ_MEMORY_PROBE: '1',
-      JWT_SECRET: 'fuzz-jwt-secret', ...databaseEnv(database.config),
+      JWT_SECRET: 'fuzz-jwt-secret', ADMIN_JWT_SECRET: 'fuzz-admin-jwt-secret', ...databaseEnv(database.config),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -14,7 +14,7 @@ const pluginsFile = (body: string): Record<string, string> => ({ 'config/plugins
 const html = { accept: 'text/html' };
 const introspection = '{ __schema { queryType { name } } }';
 /** production needs its secrets */
-const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: 'test-jwt-secret-0123456789abcdef', API_TOKEN_SALT: 'test-salt-0123456789abcdef', APP_KEYS: 'k1-0123456789,k2-0123456789' };
+const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: 'test-jwt-secret-0123456789abcdef', ADMIN_JWT_SECRET: 'test-admin-secret-0123456789abcdef', API_TOKEN_SALT: 'test-salt-0123456789abcdef', APP_KEYS: 'k1-0123456789,k2-0123456789' };
 
 describeEachDialect('GraphQL configuration', (dialect) => {
   describe('endpoint, depthLimit, amountLimit, defaultLimit, engineServer.tracing', () => {

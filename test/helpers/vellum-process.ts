@@ -10,7 +10,7 @@ import { vellumArgs } from './vellum-bin.js';
 
 const START_TIMEOUT_MS = 90_000;
 /** variables of the test process that must not leak into the server's configuration */
-const OWN_SETTINGS = /^(HOST|PORT|NODE_ENV|DATABASE_\w+|LOG_LEVEL|REDIS_URL|APP_KEYS|API_TOKEN_SALT|JWT_SECRET)$/;
+const OWN_SETTINGS = /^(HOST|PORT|NODE_ENV|DATABASE_\w+|LOG_LEVEL|REDIS_URL|APP_KEYS|API_TOKEN_SALT|JWT_SECRET|ADMIN_JWT_SECRET)$/;
 
 export interface VellumProcess {
   readonly url: string;

@@ -20,7 +20,7 @@ import { startVellumProcess, type VellumProcess } from '../helpers/vellum-proces
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const CODE = /code=([0-9a-z]+\.[0-9a-f]{64})/;
 const CONFIRMATION = /(http:\/\/[^\s<"]+)\/api\/auth\/email-confirmation\?confirmation=([0-9a-z]+\.[0-9a-f]{64})/;
-const SECRETS = { JWT_SECRET: 'a-test-secret-of-decent-length', APP_KEYS: 'k1,k2', API_TOKEN_SALT: 'a-test-salt-of-decent-length' };
+const SECRETS = { JWT_SECRET: 'a-test-secret-of-decent-length', ADMIN_JWT_SECRET: 'an-admin-secret-of-decent-length', APP_KEYS: 'k1,k2', API_TOKEN_SALT: 'a-test-salt-of-decent-length' };
 
 const NOTE_SCHEMA = {
   kind: 'collectionType',

@@ -111,6 +111,7 @@ for (const dialect of runs ? dialects : []) {
         APP_KEYS: 'multi-instance-key-1,multi-instance-key-2',
         API_TOKEN_SALT: 'multi-instance-token-salt',
         JWT_SECRET: 'multi-instance-jwt-secret',
+        ADMIN_JWT_SECRET: 'multi-instance-admin-jwt-secret',
         ...s3Env(s3),
       };
       // started together, as an orchestrator scales out: schema sync takes turns under its lock

@@ -49,7 +49,7 @@ async function project(): Promise<string> {
 function start(dir: string, env: Record<string, string>) {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(HOST|PORT|DATABASE_\w+|LOG_LEVEL|REDIS_URL)$/.test(key)));
   const child = spawn(process.execPath, vellumArgs('start', dir), {
-    env: { ...clean, NODE_ENV: 'production', PORT: '0', JWT_SECRET: 'a-test-secret-of-decent-length', APP_KEYS: 'k1,k2', API_TOKEN_SALT: 'a-test-salt-of-decent-length', ...env },
+    env: { ...clean, NODE_ENV: 'production', PORT: '0', JWT_SECRET: 'a-test-secret-of-decent-length', ADMIN_JWT_SECRET: 'an-admin-secret-of-decent-length', APP_KEYS: 'k1,k2', API_TOKEN_SALT: 'a-test-salt-of-decent-length', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

@@ -124,6 +124,7 @@ if (runs) {
         APP_KEYS: 'shipped-key-1,shipped-key-2',
         API_TOKEN_SALT: 'shipped-token-salt',
         JWT_SECRET: 'shipped-jwt-secret',
+        ADMIN_JWT_SECRET: 'shipped-admin-jwt-secret',
         SMTP_PORT: String(smtp.port),
         ...s3Env(s3),
       };

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const ENABLED = process.env.CI === 'true' || process.env.VELLUM_PACK_TEST === '1';
-const OWN_SETTINGS = /^(HOST|PORT|NODE_ENV|DATABASE_\w+|LOG_LEVEL|REDIS_URL|APP_KEYS|API_TOKEN_SALT|JWT_SECRET|npm_\w+|INIT_CWD)$/;
+const OWN_SETTINGS = /^(HOST|PORT|NODE_ENV|DATABASE_\w+|LOG_LEVEL|REDIS_URL|APP_KEYS|API_TOKEN_SALT|JWT_SECRET|ADMIN_JWT_SECRET|npm_\w+|INIT_CWD)$/;
 
 let root = '';
 let project = '';

@@ -30,11 +30,11 @@ process environment (the process wins).
   \`config/server.ts: server.port must be an integer between 0 and 65535 (got "eighty")\`.
   Numbers, booleans and sizes may also be written as strings (\`env('PORT')\` without \`.int\`).
 - **Unknown keys are accepted.** Only the keys Vellum reads are checked; any other key or file
-  (\`admin.auth\`, \`server.cron\`, other plugins' entries, \`config/custom.ts\`…) is kept as it is,
+  (\`admin.flags\`, \`server.cron\`, other plugins' entries, \`config/custom.ts\`…) is kept as it is,
   for user code, so a Strapi project's config starts unchanged.
 - **Environment variables.** A key with a variable takes it when no file sets the key; an empty
-  variable counts as unset. The three secrets (\`JWT_SECRET\`, \`API_TOKEN_SALT\`, \`APP_KEYS\`)
-  win over their config keys; in production a missing one stops the start, in development and
+  variable counts as unset. The four secrets (\`JWT_SECRET\`, \`ADMIN_JWT_SECRET\`, \`API_TOKEN_SALT\`,
+  \`APP_KEYS\`) win over their config keys; in production a missing one stops the start, in development and
   test it is generated into \`.env\` (see [auth.md](auth.md)).
 - \`NODE_ENV\` selects \`config/env/<NODE_ENV>/\`; any value other than \`development\` and \`test\`
   behaves as production.

@@ -12,6 +12,8 @@ export function stateOf(actor: Actor): RequestState {
       return { user: actor.user, auth: { strategy: { name: 'users-permissions' }, credentials: actor.user }, isAuthenticated: true };
     case 'token':
       return { auth: { strategy: { name: 'api-token' }, credentials: actor.token }, isAuthenticated: true };
+    case 'admin':
+      return { auth: { strategy: { name: 'admin' }, credentials: actor.admin.user }, isAuthenticated: true };
     case 'public':
       return { auth: { strategy: { name: 'users-permissions' }, credentials: null }, isAuthenticated: false };
   }

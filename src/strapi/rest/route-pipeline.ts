@@ -40,6 +40,8 @@ function authState(actor: Actor): RestContext['state']['auth'] {
       return { strategy: { name: 'users-permissions' }, credentials: actor.user };
     case 'token':
       return { strategy: { name: 'api-token' }, credentials: actor.token };
+    case 'admin':
+      return { strategy: { name: 'admin' }, credentials: actor.admin.user };
     case 'public':
       return undefined;
   }

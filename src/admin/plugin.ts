@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { AdminTransportContext } from '../transport/admin-context.js';
+import { registerApiTokenRoutes } from './api-token-routes.js';
+import { registerAdminAuthRoutes } from './auth-routes.js';
+import { registerAdminUserRoutes } from './user-routes.js';
+
+/**
+ * The admin API, the third transport on the operation layer (beside REST and GraphQL): under
+ * `admin.url` (default `/admin`), the admin realm's session, users, roles and API token routes.
+ * Every route's caller is the admin caller (admin-caller.ts); data only through `operations/`.
+ * Errors answer in REST's one shape (the server's error handler).
+ */
+export async function registerAdminApi(server: FastifyInstance, context: AdminTransportContext): Promise<void> {
+  await server.register(async (scope) => {
+    const scoped: AdminTransportContext = { ...context, server: scope };
+    registerAdminAuthRoutes(scoped);
+    registerAdminUserRoutes(scoped);
+    registerApiTokenRoutes(scoped);
+  }, { prefix: context.admin.path });
+}

@@ -1,0 +1,22 @@
+import type { AdminRealm } from '../auth/admin/admin-realm.js';
+import type { TokensApi } from '../auth/auth-service.js';
+import type { TransportContext } from './transport-context.js';
+
+export type { AdminLogin, AdminRealm } from '../auth/admin/admin-realm.js';
+export type { TokensApi } from '../auth/auth-service.js';
+
+/**
+ * What the admin API transport (src/admin/) receives: the transport context, plus the admin
+ * realm's services its actions call (login, sessions, users, roles) and the API token service,
+ * each call inside an `operations.action` (permission, policies) as REST's auth routes do.
+ */
+export interface AdminTransportContext extends TransportContext {
+  readonly admin: {
+    readonly realm: AdminRealm;
+    readonly tokens: TokensApi;
+    /** `admin.url`: the admin API's prefix and the refresh cookie's Path (default `/admin`) */
+    readonly path: string;
+    /** the refresh cookie is `Secure` (production) */
+    readonly secureCookies: boolean;
+  };
+}
