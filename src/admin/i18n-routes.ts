@@ -15,9 +15,8 @@
 import type { FastifyRequest } from 'fastify';
 import { NotFoundError, ValidationError } from '../errors/index.js';
 import type { Locale, LocaleService } from '../transport/transport-context.js';
-import { ISO_LOCALE_CODES } from '../documents/iso-locale-codes.js';
-import { localeName } from '../documents/locales.js';
-import type { AdminRouteContext } from './upload-routes.js';
+import type { AdminTransportContext } from '../transport/admin-context.js';
+import { adminCallerOf as caller } from './admin-caller.js';
 
 type RemovedContent = Awaited<ReturnType<LocaleService['deletionPreview']>>;
 
@@ -48,8 +47,8 @@ function describe(code: string, content: RemovedContent): string {
   return content.map((type) => `${type.uid}: ${type.documents} document(s) have a ${code} version (${type.rows} row(s)); ${type.deletedDocuments} of them have no other locale and would be deleted entirely`).join('; ');
 }
 
-export function registerI18nAdminRoutes(ctx: AdminRouteContext, locales: LocaleService): void {
-  const { server, operations, caller } = ctx;
+export function registerI18nAdminRoutes(ctx: AdminTransportContext): void {
+  const { server, operations, locales } = ctx;
 
   async function byId(raw: string): Promise<Locale> {
     const found = /^\d{1,10}$/.test(raw) ? (await locales.find()).find((locale) => locale.id === Number(raw)) : undefined;
@@ -61,7 +60,7 @@ export function registerI18nAdminRoutes(ctx: AdminRouteContext, locales: LocaleS
   server.get('/i18n/locales', (request) => list(caller(request), undefined));
 
   // Strapi asks only for an admin session here; Vellum asks what reading the locales asks
-  const isoList = operations.action(`${ACTION}.read`, () => ISO_LOCALE_CODES.map((code) => ({ code, name: localeName(code) })));
+  const isoList = operations.action(`${ACTION}.read`, () => locales.isoLocales());
   server.get('/i18n/iso-locales', (request) => isoList(caller(request), undefined));
 
   const create = operations.action(`${ACTION}.create`, async ({ input }: { input: Record<string, unknown> }) => {

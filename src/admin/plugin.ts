@@ -3,6 +3,9 @@ import type { AdminTransportContext } from '../transport/admin-context.js';
 import { registerApiTokenRoutes } from './api-token-routes.js';
 import { registerAdminAuthRoutes } from './auth-routes.js';
 import { registerAdminUserRoutes } from './user-routes.js';
+import { registerUploadAdminRoutes } from './upload-routes.js';
+import { registerUsersPermissionsAdminRoutes } from './users-permissions-routes.js';
+import { registerI18nAdminRoutes } from './i18n-routes.js';
 
 /**
  * The admin API, the third transport on the operation layer (beside REST and GraphQL): under
@@ -16,5 +19,8 @@ export async function registerAdminApi(server: FastifyInstance, context: AdminTr
     registerAdminAuthRoutes(scoped);
     registerAdminUserRoutes(scoped);
     registerApiTokenRoutes(scoped);
+    registerUploadAdminRoutes(scoped);
+    registerUsersPermissionsAdminRoutes(scoped);
+    registerI18nAdminRoutes(scoped);
   }, { prefix: context.admin.path });
 }

@@ -13,34 +13,22 @@
  * `{ data }`. Vellum adds `DELETE /upload/folders/:id`, `GET /upload/files/:id/usage` (the entries
  * using a file, for the delete warning) and `GET /upload/folder-structure` as Strapi's.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { UPLOAD_FILE_UID, UPLOAD_FOLDER_UID } from '../model/built-in-types.js';
 import { ApplicationError, NotFoundError, PayloadTooLargeError, ValidationError } from '../errors/index.js';
-import type { Operations } from '../operations/operations.js';
-import type { Caller, Entry } from '../operations/types.js';
+import type { Entry } from '../operations/types.js';
+import type { AdminTransportContext } from '../transport/admin-context.js';
+import { adminCallerOf as caller } from './admin-caller.js';
 import type { FilterNode, Query } from '../query/ast.js';
 import { parseQueryString } from '../query/parse-query-string.js';
 import { parseRestQuery, type RestQueryContext } from '../query/parse-rest-query.js';
 import { rowIdQuery } from '../query/row-id-query.js';
 import { parseFileInfoField, parseFileInfoValue, type FileInfo } from '../upload/file-info.js';
-import { FOLDER_SELECTION, folderIdValue, type FolderService } from '../upload/folder-service.js';
+import { FOLDER_SELECTION, folderIdValue } from '../upload/folder-service.js';
 import { limitCheckedStream } from '../upload/limit-checked-stream.js';
 import { answeredFile, fileIdParam, formParts, malformedMultipart } from '../upload/multipart-form.js';
-import type { StagedFile, UploadService } from '../upload/upload-service.js';
+import type { StagedFile } from '../upload/upload-service.js';
 
-export interface MediaLibrary {
-  readonly uploads: UploadService;
-  readonly folders: FolderService;
-}
-
-export interface AdminRouteContext {
-  readonly server: FastifyInstance;
-  readonly operations: Operations;
-  /** the registry and limits every parsed query is checked against */
-  readonly query: RestQueryContext;
-  /** the request as the operation layer's caller in the admin realm (admin-caller.ts) */
-  readonly caller: (request: FastifyRequest) => Caller;
-}
 
 const READ = 'plugin::upload.read';
 const CREATE = 'plugin::upload.assets.create';
@@ -112,9 +100,10 @@ function bodyOf(request: FastifyRequest): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-export function registerUploadAdminRoutes(ctx: AdminRouteContext, media: MediaLibrary): void {
-  const { server, operations, caller } = ctx;
-  const { uploads, folders } = media;
+export function registerUploadAdminRoutes(ctx: AdminTransportContext): void {
+  const { server, operations } = ctx;
+  const { uploads, folders } = ctx.media;
+  const limits: RestQueryContext = { registry: ctx.registry, rest: ctx.rest };
   const files = operations.forType(UPLOAD_FILE_UID);
   const folderOps = operations.forType(UPLOAD_FOLDER_UID);
 
@@ -151,7 +140,7 @@ export function registerUploadAdminRoutes(ctx: AdminRouteContext, media: MediaLi
 
   const listFiles = operations.action(READ, async ({ input }: { input: FastifyRequest }) => {
     const { rest, folder } = listParams(queryOf(input));
-    const parsed = parseRestQuery(rest, UPLOAD_FILE_UID, ctx.query);
+    const parsed = parseRestQuery(rest, UPLOAD_FILE_UID, limits);
     let query: Query = parsed;
     if (folder !== undefined) {
       const path = folder === null ? null : (await folderById(folder)).path;
@@ -232,7 +221,7 @@ export function registerUploadAdminRoutes(ctx: AdminRouteContext, media: MediaLi
 
   // folders
   const listFolders = operations.action(READ, async ({ input }: { input: FastifyRequest }) => {
-    const parsed = parseRestQuery(queryOf(input), UPLOAD_FOLDER_UID, ctx.query);
+    const parsed = parseRestQuery(queryOf(input), UPLOAD_FOLDER_UID, limits);
     const page = await folderOps.findMany(null, { query: { ...parsed, fields: null, populate: FOLDER_SELECTION.populate } });
     return { data: await answerFolders(page.entries), meta: { pagination: page.pagination } };
   });

@@ -19,14 +19,14 @@
  *   `{ "email-templates": { … } }` → `{ ok: true }`.
  */
 import type { FastifyRequest } from 'fastify';
-import type { TransportAuth } from '../transport/transport-context.js';
-import type { AdminRouteContext } from './upload-routes.js';
+import type { AdminTransportContext } from '../transport/admin-context.js';
+import { adminCallerOf as caller } from './admin-caller.js';
 
 const PLUGIN = 'plugin::users-permissions';
 
-export function registerUsersPermissionsAdminRoutes(ctx: AdminRouteContext, auth: TransportAuth): void {
-  const { server, operations, caller } = ctx;
-  const { roles, settings } = auth;
+export function registerUsersPermissionsAdminRoutes(ctx: AdminTransportContext): void {
+  const { server, operations } = ctx;
+  const { roles, settings } = ctx.auth;
   type WithId = FastifyRequest<{ Params: { id: string } }>;
 
   const listRoles = operations.action(`${PLUGIN}.roles.read`, () => roles.list());

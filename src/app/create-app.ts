@@ -236,6 +236,7 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
     await registerAdminApi(server, {
       ...transport,
       admin: { realm: runtime.admin, tokens: auth.tokens, path: config.admin.path, secureCookies: config.environment === 'production' },
+      media: { uploads, folders },
     });
     await lifecycles.bootstrap?.({ strapi: app, app });
     await server.ready();

@@ -9,6 +9,7 @@ import { ValidationError } from '../errors/index.js';
 import { countLocales, deleteLocale, insertLocale, queryLocales, readLocales, renameLocale, setDefaultLocale, typesUsingLocale, type LocaleQuery, type LocaleRow } from '../engine/locale-table.js';
 import type { RemovedLocaleContent } from '../engine/locale-content.js';
 import { previewLocaleContent } from '../engine/locale-content-preview.js';
+import { ISO_LOCALE_CODES } from './iso-locale-codes.js';
 import type { FilterNode } from '../query/ast.js';
 import type { EngineContext } from '../engine/types.js';
 import { isLocaleCode } from '../query/parse-locale.js';
@@ -33,6 +34,8 @@ export interface LocaleService {
    * that content with the locale (as Strapi does) and says what went
    */
   delete(code: string, options?: { force?: boolean }): Promise<readonly RemovedLocaleContent[]>;
+  /** the codes one may add, with their names (`GET /i18n/iso-locales`) */
+  isoLocales(): ReadonlyArray<{ code: string; name: string }>;
   /** what `delete(code, { force: true })` would delete, deleting nothing */
   deletionPreview(code: string): Promise<readonly RemovedLocaleContent[]>;
   setDefaultLocale(input: { code: string }): Promise<void>;
@@ -87,6 +90,7 @@ export async function createLocaleService(ctx: EngineContext, initial: InitialLo
     locales = Object.freeze(await readLocales(ctx));
   };
   const byCode = (code: string): Locale | undefined => locales.find((l) => l.code === code);
+  let isoList: ReadonlyArray<{ code: string; name: string }> | undefined;
   const changed = async (): Promise<void> => {
     await refresh();
     await initial.announce?.();
@@ -123,6 +127,7 @@ export async function createLocaleService(ctx: EngineContext, initial: InitialLo
       await changed();
       return removed;
     },
+    isoLocales: () => (isoList ??= ISO_LOCALE_CODES.map((code) => ({ code, name: localeName(code) }))),
     async deletionPreview(code) {
       await refresh();
       if (!byCode(code)) throw new ValidationError(`There is no locale "${code}"`, { key: 'code', path: 'code', source: 'body', param: 'code' });
