@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AdminTransportContext } from '../transport/admin-context.js';
 import { registerApiTokenRoutes } from './api-token-routes.js';
+import { registerApiTokenEditRoutes } from './api-token-edit-routes.js';
 import { registerAdminAuthRoutes } from './auth-routes.js';
 import { registerAdminUserRoutes } from './user-routes.js';
 import { registerUploadAdminRoutes } from './upload-routes.js';
@@ -19,6 +20,7 @@ export async function registerAdminApi(server: FastifyInstance, context: AdminTr
     registerAdminAuthRoutes(scoped);
     registerAdminUserRoutes(scoped);
     registerApiTokenRoutes(scoped);
+    registerApiTokenEditRoutes(scoped);
     registerUploadAdminRoutes(scoped);
     registerUsersPermissionsAdminRoutes(scoped);
     registerI18nAdminRoutes(scoped);

@@ -28,7 +28,7 @@ import type { Secrets } from './secrets.js';
 import { pluginKey } from './core-store.js';
 import { checkEmailTemplates, DEFAULT_EMAIL_TEMPLATES, storedTemplates, type EmailTemplates } from './email-templates.js';
 import { INVALID_CREDENTIALS, resolveActor } from './strategy.js';
-import type { CreateTokenInput, TokenRecord } from './tokens-store.js';
+import type { CreateTokenInput, TokenChanges, TokenRecord } from './tokens-store.js';
 
 /** What auth needs of a request (Fastify's request has both). */
 export interface AuthRequest {
@@ -58,6 +58,10 @@ export interface TokensApi {
   create(input: CreateTokenInput): Promise<{ token: TokenRecord; accessKey: string }>;
   list(): Promise<TokenRecord[]>;
   revoke(name: string): Promise<boolean>;
+  /** name, description, type, permissions (not the expiry) of the token with that row id; null: none */
+  update(id: number, changes: TokenChanges): Promise<TokenRecord | null>;
+  /** a new access key for the token with that row id, the old one refused from the next request on; null: none */
+  regenerate(id: number): Promise<{ token: TokenRecord; accessKey: string } | null>;
 }
 
 /**
@@ -335,6 +339,8 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       create: (input) => changed(stores.tokens.create(input)),
       list: () => stores.tokens.list(),
       revoke: (name) => changed(stores.tokens.revoke(name)),
+      update: (id, changes) => changed(stores.tokens.update(id, changes)),
+      regenerate: (id) => changed(stores.tokens.regenerate(id)),
     },
     async init() {
       await stores.roles.ensureDefaults();

@@ -105,8 +105,30 @@ describeEachDialect('admin settings (process)', (dialect) => {
     expect((await admin.delete(`/i18n/locales/${fr.body.id}`)).status).toBe(400);
   });
 
+  it('API tokens: read one, edit, regenerate (the old key stops working at the next request)', async () => {
+    const created = await admin.post('/api-tokens', { name: 'reader', type: 'read-only', lifespan: null });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const { id, accessKey } = created.body.data;
+    const one = await admin.get(`/api-tokens/${id}`);
+    expect(one.body.data).toMatchObject({ id, name: 'reader', type: 'read-only' });
+    expect(JSON.stringify(one.body)).not.toContain(accessKey);
+    const edited = await admin.put(`/api-tokens/${id}`, { name: 'guides reader', type: 'custom', permissions: ['api::guide.guide.find'] });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.data).toMatchObject({ id, name: 'guides reader', type: 'custom', permissions: ['api::guide.guide.find'] });
+    expect((await admin.put(`/api-tokens/${id}`, { expiresAt: null })).status).toBe(400);
+    expect((await admin.put(`/api-tokens/${id}`, { permissions: ['api::nothing.nothing.find'] })).status).toBe(400);
+    expect((await anonymous.get('/api/guides', { authorization: `Bearer ${accessKey}` })).status).toBe(200);
+    const regenerated = await admin.post(`/api-tokens/${id}/regenerate`, {});
+    expect(regenerated.status, JSON.stringify(regenerated.body)).toBe(201);
+    expect(regenerated.body.data.accessKey).toMatch(/^[0-9a-f]{256}$/);
+    expect(regenerated.body.data.accessKey).not.toBe(accessKey);
+    expect((await anonymous.get('/api/guides', { authorization: `Bearer ${accessKey}` })).status).toBe(401);
+    expect((await anonymous.get('/api/guides', { authorization: `Bearer ${regenerated.body.data.accessKey}` })).status).toBe(200);
+    expect((await admin.get('/api-tokens/999999')).status).toBe(404);
+  });
+
   it('needs an admin session, and the settings are not an Editor\'s', async () => {
-    const routes = [['GET', '/users-permissions/roles'], ['GET', '/users-permissions/permissions'], ['PUT', '/users-permissions/advanced'], ['GET', '/users-permissions/email-templates'], ['GET', '/i18n/locales'], ['POST', '/i18n/locales'], ['GET', '/i18n/iso-locales']] as const;
+    const routes = [['GET', '/api-tokens/1'], ['PUT', '/api-tokens/1'], ['GET', '/users-permissions/roles'], ['GET', '/users-permissions/permissions'], ['PUT', '/users-permissions/advanced'], ['GET', '/users-permissions/email-templates'], ['GET', '/i18n/locales'], ['POST', '/i18n/locales'], ['GET', '/i18n/iso-locales']] as const;
     const editor = await t.editor();
     for (const [method, path] of routes) {
       const anonymousCall = await fetch(`${t.url}/admin${path}`, { method, headers: { 'content-type': 'application/json' }, ...(method === 'GET' ? {} : { body: '{}' }) });
