@@ -7,6 +7,7 @@ import { registerAdminUserRoutes } from './user-routes.js';
 import { registerUploadAdminRoutes } from './upload-routes.js';
 import { registerUsersPermissionsAdminRoutes } from './users-permissions-routes.js';
 import { registerI18nAdminRoutes } from './i18n-routes.js';
+import { registerContentManager } from './content-manager/register.js';
 
 /**
  * The admin API, the third transport on the operation layer (beside REST and GraphQL): under
@@ -25,4 +26,6 @@ export async function registerAdminApi(server: FastifyInstance, context: AdminTr
     registerUsersPermissionsAdminRoutes(scoped);
     registerI18nAdminRoutes(scoped);
   }, { prefix: context.admin.path });
+  // Strapi's content-manager routes live at the root (`/content-manager/*`), whatever the admin path
+  registerContentManager(server, context);
 }

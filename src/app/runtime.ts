@@ -20,7 +20,7 @@ import { syncSchema } from '../db/sync-schema.js';
 import { createRepository } from '../documents/repository.js';
 import { createLocaleService, type LocaleService } from '../documents/locales.js';
 import type { DocumentRepository } from '../documents/types.js';
-import { createEngineContext } from '../engine/context.js';
+import { createEngineContext, inOneTransaction } from '../engine/context.js';
 import { CONTENT_STATE_TYPE, CONTENT_STATE_UID, ensureContentStamp } from '../engine/content-stamp.js';
 import type { EngineContext } from '../engine/types.js';
 import { StartupError } from '../errors/index.js';
@@ -100,7 +100,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     // so document-service middlewares and lifecycles see them (operations/service-writes.ts)
     const serviceRepository = (uid: string): DocumentRepository =>
       SERVICE_WRITTEN.has(uid) ? withServiceWrites(repository(uid), () => operations.forType(uid)) : repository(uid);
-    const stores = createAuthStores(engine, serviceRepository, secrets.apiTokenSalt);
+    // a role and its permissions are written in one transaction of the operation layer's
+    const stores = createAuthStores(engine, serviceRepository, secrets.apiTokenSalt, (work) => operations.transaction(work));
     // locale changes replace the auth stamp, so every instance (and a server after a CLI change)
     // reloads its locales at its next request, with the auth data (auth-cache.ts)
     const i18n = await createLocaleService(engine, {
@@ -127,6 +128,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
       registry, repository, locales: i18n, ...(cache ? { cache } : {}),
       actor: (request) => auth.actor(request),
       adminActor: (request) => admin.actor(request),
+      transaction: (work) => inOneTransaction(engine, work),
     });
     const services = new Map<string, DocumentService>();
     const documents = (uid: string): DocumentService => {

@@ -122,6 +122,8 @@ export function createRoleAdmin(registry: Registry, roles: RolesStore, users: Us
       return { role: { ...row, permissions: buildTree(registry, new Set(role.actions), custom) } };
     },
 
+    // The role and its permission rows in one transaction: a refused permission (an unknown
+    // action, a lifecycle hook that throws) leaves no role behind.
     async create(body) {
       const input = roleBody(body);
       const name = optionalString(input, 'name');
@@ -129,24 +131,29 @@ export function createRoleAdmin(registry: Registry, roles: RolesStore, users: Us
       const actions = enabledActions(input.permissions);
       const description = optionalString(input, 'description');
       const type = optionalString(input, 'type');
-      // without a type, the store derives Strapi's from the name (roles-store.ts roleTypeOf)
-      const created = await roles.create({ name, ...(type === undefined ? {} : { type }), ...(description === undefined ? {} : { description }) });
-      if (actions.length > 0) await roles.grant(created.type, actions);
+      await roles.transaction(async () => {
+        // without a type, the store derives Strapi's from the name (roles-store.ts roleTypeOf)
+        const created = await roles.create({ name, ...(type === undefined ? {} : { type }), ...(description === undefined ? {} : { description }) });
+        if (actions.length > 0) await roles.grant(created.type, actions);
+      });
       return { ok: true };
     },
 
+    // One transaction too: a refused permission leaves the old name and the old permissions.
     async update(id, body) {
       const input = roleBody(body);
-      const role = await mustFind(id);
       const name = optionalString(input, 'name');
       const description = optionalString(input, 'description');
-      if (name !== undefined || description !== undefined) await roles.rename(role.documentId, { name, description });
-      // A body without `permissions` keeps them (Strapi would remove every one).
-      if (input.permissions !== undefined) await setActions(role, enabledActions(input.permissions));
+      await roles.transaction(async () => {
+        const role = await mustFind(id);
+        if (name !== undefined || description !== undefined) await roles.rename(role.documentId, { name, description });
+        // A body without `permissions` keeps them (Strapi would remove every one).
+        if (input.permissions !== undefined) await setActions(role, enabledActions(input.permissions));
+      });
       return { ok: true };
     },
 
-    async delete(id) {
+    delete: (id) => roles.transaction(async () => {
       const role = await mustFind(id);
       const publicRole = await roles.find('public');
       if (!publicRole) throw new ApplicationError('Impossible to find the public role');
@@ -155,7 +162,7 @@ export function createRoleAdmin(registry: Registry, roles: RolesStore, users: Us
       for (const user of await users.withRole(role.id)) await users.update(user, { role: publicRole.documentId });
       if (role.actions.length > 0) await roles.revoke(role.type, role.actions);
       await roles.remove(role.documentId);
-      return { ok: true };
-    },
+      return { ok: true as const };
+    }),
   };
 }

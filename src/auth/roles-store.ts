@@ -45,7 +45,12 @@ export interface RolesStore {
   rename(documentId: string, changes: { name?: string | undefined; description?: string | undefined }): Promise<void>;
   /** deletes the role row (its users and permissions are the caller's business) */
   remove(documentId: string): Promise<void>;
+  /** runs `work` (several of these writes) in one transaction: all of it is written, or none */
+  transaction: Transaction;
 }
+
+/** runs work in one write transaction: committed when it resolves, rolled back when it throws */
+export type Transaction = <T>(work: () => Promise<T>) => Promise<T>;
 
 /**
  * Strapi's type for a role created without one (users-permissions' role service: the name
@@ -65,6 +70,7 @@ export const DEFAULT_ROLES = [
 interface Repos {
   readonly roles: DocumentRepository;
   readonly permissions: DocumentRepository;
+  readonly transaction: Transaction;
 }
 
 export function createRolesStore(registry: Registry, repos: Repos, state: AuthState, custom?: CustomActions): RolesStore {
@@ -130,6 +136,7 @@ export function createRolesStore(registry: Registry, repos: Repos, state: AuthSt
     },
     list,
     find,
+    transaction: repos.transaction,
     async rows() {
       const page = await repos.roles.findPage(allRows(null));
       return new Map(page.entries.map((role) => [role.id, role]));
@@ -156,7 +163,8 @@ export function createRolesStore(registry: Registry, repos: Repos, state: AuthSt
       const created = await repos.roles.create({ name, description: input.description ?? '', type }, { status: 'published' }, PLAIN);
       return { id: created.id, documentId: String(created.documentId), name, description: input.description ?? '', type, actions: [] };
     },
-    async grant(ref, actions) {
+    // one permission row per action, all of them or none
+    grant: (ref, actions) => repos.transaction(async () => {
       const wanted = checkActions(actions);
       const role = await mustFind(ref);
       const added = wanted.filter((action) => !role.actions.includes(action));
@@ -164,8 +172,8 @@ export function createRolesStore(registry: Registry, repos: Repos, state: AuthSt
         await repos.permissions.create({ action, role: role.documentId }, { status: 'published' }, PLAIN);
       }
       return added;
-    },
-    async revoke(ref, actions) {
+    }),
+    revoke: (ref, actions) => repos.transaction(async () => {
       const wanted = checkActions(actions);
       const role = await mustFind(ref);
       const rows = await repos.permissions.findPage(allRows(
@@ -181,6 +189,6 @@ export function createRolesStore(registry: Registry, repos: Repos, state: AuthSt
         removed.push(action);
       }
       return [...new Set(removed)];
-    },
+    }),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Opens a project for the `token`, `role` and `locale` commands through the app's own runtime
+ * Opens a project for the `token`, `role`, `locale` and `admin:*` commands through the app's own runtime
  * (`createRuntime`: the same config, secrets, model and auth as the server), the schema brought
  * up to date never destructively, no HTTP server; its route files are read for their custom
  * actions. Changes made through it replace the
@@ -11,6 +11,7 @@ import { createRuntime } from '../app/runtime.js';
 import type { Logger } from '../app/logger.js';
 import { knownActions } from '../auth/actions.js';
 import type { AuthStores } from '../auth/auth-stores.js';
+import type { AdminRealm } from '../auth/admin/admin-realm.js';
 import type { Env } from '../config/types.js';
 import type { LocaleService } from '../documents/locales.js';
 import type { EngineContext } from '../engine/types.js';
@@ -22,6 +23,8 @@ export interface AuthProject {
   readonly engine: EngineContext;
   /** the project's locales (`vellum locale …`) */
   readonly i18n: LocaleService;
+  /** the admin realm (`vellum admin:create-user`, `admin:reset-user-password`) */
+  readonly admin: AdminRealm;
   close(): Promise<void>;
 }
 
@@ -41,7 +44,7 @@ export async function openAuthProject(dir: string, env?: Env): Promise<AuthProje
     await runtime.close();
     throw error;
   }
-  return { stores: runtime.stores, engine: runtime.engine, i18n: runtime.i18n, close: () => runtime.close() };
+  return { stores: runtime.stores, engine: runtime.engine, i18n: runtime.i18n, admin: runtime.admin, close: () => runtime.close() };
 }
 
 /**

@@ -1,5 +1,6 @@
 /** The `vellum` command line. */
 import { StartupError } from '../errors/index.js';
+import { adminCommand, ADMIN_USAGE } from './admin-command.js';
 import { localeCommand, LOCALE_USAGE } from './locale-command.js';
 import { roleCommand, ROLE_USAGE } from './role-command.js';
 import { serve } from './serve.js';
@@ -13,6 +14,8 @@ Commands:
   token …         API tokens: create, list, revoke (see below)
   role …          roles and permissions: list, grant, revoke, create (see below)
   locale …        locales: list, add, remove, default (see below)
+  admin:create-user, admin:reset-user-password
+                  admin users (see below)
 
 Environment: HOST, PORT, DATABASE_CLIENT (sqlite|postgres|mysql), DATABASE_URL,
 DATABASE_FILENAME, NODE_ENV; a .env file in the project directory is read.
@@ -21,7 +24,9 @@ ${TOKEN_USAGE}
 
 ${ROLE_USAGE}
 
-${LOCALE_USAGE}`;
+${LOCALE_USAGE}
+
+${ADMIN_USAGE}`;
 
 export async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -37,6 +42,9 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await roleCommand(rest);
       case 'locale':
         return await localeCommand(rest);
+      case 'admin:create-user':
+      case 'admin:reset-user-password':
+        return await adminCommand(command, rest);
       case undefined:
       case 'help':
       case '--help':

@@ -25,7 +25,7 @@ export async function resolveReferences(ctx: EngineContext, refs: References): P
     const missing = [...names].filter((n) => !map.has(n));
     if (missing.length > 0) {
       const shown = missing.map((m) => (m.startsWith('#') ? `id ${m.slice(1)}` : `documentId "${m}"`)).join(', ');
-      throw new ValidationError(`Document(s) of ${uid} not found: ${shown}`, { errors: missing.map((m) => ({ path: [uid], message: `${m} not found`, name: 'ValidationError' })) });
+      throw new ValidationError(`Document(s) of ${uid} not found: ${shown}`, { errors: missing.map((m) => ({ path: refs.paths.get(`${uid}\0${m}`) ?? [uid], message: `${m} not found`, name: 'ValidationError' })) });
     }
     resolved.set(uid, map);
   }
@@ -33,7 +33,7 @@ export async function resolveReferences(ctx: EngineContext, refs: References): P
     const ids = [...refs.files];
     const found = await existingRowIds(ctx, UPLOAD_FILE_UID, ids);
     const missing = ids.filter((id) => !found.has(id));
-    if (missing.length > 0) throw new ValidationError(`File(s) not found: ${missing.join(', ')}`, { errors: missing.map((id) => ({ path: ['files'], message: `file ${id} not found`, name: 'ValidationError' })) });
+    if (missing.length > 0) throw new ValidationError(`File(s) not found: ${missing.join(', ')}`, { errors: missing.map((id) => ({ path: refs.paths.get(`file\0${id}`) ?? ['files'], message: `file ${id} not found`, name: 'ValidationError' })) });
   }
   await checkFileTypes(ctx, refs.fileUses);
   return resolved;
@@ -47,7 +47,11 @@ export function applyTargets(ctx: EngineContext, schemaUid: string, plan: WriteP
     const attr = schema.attributes[name];
     const map = attr?.kind === 'relation' ? targets.get(attr.target) : undefined;
     const resolve = (ids: readonly string[] | undefined): string[] | undefined => ids?.map((id) => map?.get(id) ?? id);
-    relations[name] = { set: resolve(write.set), connect: resolve(write.connect), disconnect: resolve(write.disconnect) };
+    const positions = write.positions && Object.fromEntries(Object.entries(write.positions).map(([id, position]) => [
+      map?.get(id) ?? id,
+      { ...position, ...(position.before === undefined ? {} : { before: map?.get(position.before) ?? position.before }), ...(position.after === undefined ? {} : { after: map?.get(position.after) ?? position.after }) },
+    ]));
+    relations[name] = { set: resolve(write.set), connect: resolve(write.connect), disconnect: resolve(write.disconnect), ...(positions ? { positions } : {}) };
   }
   const components: Record<string, ComponentWrite[]> = {};
   for (const [name, items] of Object.entries(plan.components)) {

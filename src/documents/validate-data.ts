@@ -4,7 +4,7 @@
  * ValidationError (`details.errors[]`), as Strapi's body validation does.
  */
 import { ValidationError } from '../errors/index.js';
-import type { WritePlan, ComponentWrite, RelationWrite } from '../engine/write/write-plan.js';
+import type { WritePlan, ComponentWrite, RelationPosition, RelationWrite } from '../engine/write/write-plan.js';
 import { assertNever, type Attribute, type Registry, type Schema } from '../model/types.js';
 import { validateScalar } from './validate-scalar.js';
 import { isCreatorField } from '../model/creator-fields.js';
@@ -19,6 +19,8 @@ export interface References {
   readonly files: Set<number>;
   /** media attributes whose `allowedTypes` restricts the files written to them */
   readonly fileUses: FileUse[];
+  /** where each target (`<uid>\0<documentId>`, `file\0<id>`) was first named: a missing one's error names that field */
+  readonly paths: Map<string, string[]>;
 }
 
 export interface ValidateOptions {
@@ -32,7 +34,7 @@ const IGNORED_KEYS = new Set(['createdAt', 'updatedAt', 'publishedAt', 'locale']
 const FORBIDDEN_KEYS = new Set(['id', 'documentId']);
 
 export function validateData(registry: Registry, schema: Schema, data: unknown, options: ValidateOptions): { plan: WritePlan; refs: References } {
-  const refs: References = { documents: new Map(), files: new Set(), fileUses: [] };
+  const refs: References = { documents: new Map(), files: new Set(), fileUses: [], paths: new Map() };
   const issues: Issue[] = [];
   const plan = buildPlan(registry, schema, data, [], options, refs, issues);
   if (issues.length > 0) {
@@ -95,7 +97,10 @@ function writeAttribute(
       const ids = parseFileIds(value, attr.multiple);
       if (ids === undefined) issues.push({ path, message: `${at} must be ${attr.multiple ? 'an array of file ids' : 'a file id'}`, name: 'ValidationError' });
       else {
-        ids.forEach((id) => refs.files.add(id));
+        ids.forEach((id) => {
+          refs.files.add(id);
+          if (!refs.paths.has(`file\0${id}`)) refs.paths.set(`file\0${id}`, path);
+        });
         if (attr.allowedTypes !== undefined && ids.length > 0 && !allowsEveryType(attr.allowedTypes)) refs.fileUses.push({ path, allowedTypes: attr.allowedTypes, ids });
         plan.media[attr.name] = ids;
       }
@@ -105,7 +110,10 @@ function writeAttribute(
       const write = parseRelationWrite(value, path, issues);
       if (write) {
         const targets = refs.documents.get(attr.target) ?? new Set<string>();
-        [...(write.set ?? []), ...(write.connect ?? [])].forEach((id) => targets.add(id));
+        [...(write.set ?? []), ...(write.connect ?? [])].forEach((id) => {
+          targets.add(id);
+          if (!refs.paths.has(`${attr.target}\0${id}`)) refs.paths.set(`${attr.target}\0${id}`, path);
+        });
         refs.documents.set(attr.target, targets);
         plan.relations[attr.name] = write;
       }
@@ -226,12 +234,44 @@ function parseRelationWrite(value: unknown, path: string[], issues: Issue[]): Re
     issues.push({ path: [...path, unknownKey], message: `Invalid key ${unknownKey}`, name: 'ValidationError' });
     return undefined;
   }
-  const write: { set?: string[]; connect?: string[]; disconnect?: string[] } = {};
+  const write: { set?: string[]; connect?: string[]; disconnect?: string[]; positions?: Record<string, RelationPosition> } = {};
   for (const key of ['set', 'connect', 'disconnect'] as const) {
     if (record[key] === undefined) continue;
     const ids = list(record[key], key);
     if (!ids) return undefined;
     write[key] = ids;
   }
+  if (write.connect !== undefined) {
+    const items = Array.isArray(record.connect) ? record.connect : [record.connect];
+    const positions = parsePositions(items, write.connect, [...path, 'connect'], issues);
+    if (positions === null) return undefined;
+    if (positions !== undefined) write.positions = positions;
+  }
   return write;
+}
+
+/**
+ * Strapi 5's `connect: [{ documentId, position: { before | after: documentId } | { start: true } | { end: true } }]`:
+ * each connected target → its position (undefined: none given; null: a bad one, reported).
+ */
+function parsePositions(items: readonly unknown[], ids: readonly string[], path: string[], issues: Issue[]): Record<string, RelationPosition> | undefined | null {
+  let positions: Record<string, RelationPosition> | undefined;
+  for (const [i, item] of items.entries()) {
+    const position = typeof item === 'object' && item !== null ? (item as { position?: unknown }).position : undefined;
+    if (position === undefined) continue;
+    const { before, after, start, end } = (typeof position === 'object' && position !== null ? position : {}) as Record<string, unknown>;
+    const parsed: RelationPosition = {
+      ...(typeof before === 'string' && before !== '' ? { before } : {}),
+      ...(typeof after === 'string' && after !== '' ? { after } : {}),
+      ...(start === true ? { start } : {}),
+      ...(end === true ? { end } : {}),
+    };
+    if (Object.keys(parsed).length !== 1) {
+      issues.push({ path: [...path, String(i), 'position'], message: `${[...path, String(i)].join('.')}.position must be one of { before }, { after }, { start: true }, { end: true }`, name: 'ValidationError' });
+      return null;
+    }
+    positions ??= {};
+    positions[ids[i]!] = parsed;
+  }
+  return positions;
 }

@@ -22,7 +22,7 @@ import {
   sandboxDirectory,
   type SandboxAsset,
 } from './sandbox/sandbox-page.js';
-import { buildGraphqlSchema } from './schema/build-schema.js';
+import { buildGraphqlSchema } from './graphql-schema.js';
 import { ALL_ENABLED, type ShadowCrudView } from './schema/shadow-crud-view.js';
 
 

@@ -4,7 +4,7 @@ import { deepFreeze } from '../util/deep-freeze.js';
 import { BUILT_IN_CONTENT_TYPES } from './built-in-types.js';
 import { buildComponent, buildContentType } from './build-schema.js';
 import type { RawSchemaFile } from './raw-schema-file.js';
-import { withCreatorFields } from './creator-fields.js';
+import { CREATOR_TARGET, withCreatorFields } from './creator-fields.js';
 import { withPrivateAttributes } from './private-attributes.js';
 import { createRegistry } from './registry.js';
 import { SchemaProblems } from './schema-problems.js';
@@ -56,9 +56,9 @@ export async function loadRegistry(projectDir: string, options: LoadRegistryOpti
   validateModels(contentTypes, components, problems);
   problems.throwIfAny();
   // Added after validation: the names are reserved for these server-maintained relations.
-  const hasUsers = contentTypes.has('plugin::users-permissions.user');
+  const hasAdminUsers = contentTypes.has(CREATOR_TARGET);
   const hidden = new Set(options.privateAttributes ?? []);
-  const finalTypes = [...contentTypes.values()].map((type) => withPrivateAttributes(withCreatorFields(type, hasUsers), hidden));
+  const finalTypes = [...contentTypes.values()].map((type) => withPrivateAttributes(withCreatorFields(type, hasAdminUsers), hidden));
   return createRegistry(deepFreeze(finalTypes), deepFreeze([...components.values()]));
 }
 

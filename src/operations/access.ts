@@ -49,7 +49,10 @@ export function allowsEvery(actor: Actor, names: readonly string[]): boolean {
   return names.every((name) => allows(actor, normalizeAction(name)));
 }
 
-/** The documentId of the user writing (recorded as createdBy/updatedBy), if a user is calling. */
+/**
+ * The documentId of the admin user writing (recorded as createdBy/updatedBy, relations to
+ * `admin::user` as in Strapi 5), if an admin is calling; content-API writers set none.
+ */
 export function authorOf(actor: Actor | null): string | undefined {
-  return actor?.kind === 'user' ? String(actor.user.documentId) : undefined;
+  return actor?.kind === 'admin' ? actor.admin.documentId : undefined;
 }

@@ -2,9 +2,10 @@
  * Content-type lifecycles (`strapi.db.lifecycles.subscribe`, `lifecycles.ts` files): before/after
  * hooks per action. Reads run them around the repository call; writes run them inside the write's
  * transaction (repository `WriteHooks`), so a before- or after-hook that throws rolls the write back.
+ * Events carry the operation's own params (types.ts `LifecycleEvent`); Strapi's event shape is the
+ * adapter's (strapi/lifecycle-events.ts).
  */
 import type { WriteHooks } from '../documents/types.js';
-import { lifecycleModel, strapiReadParams } from './lifecycle-params.js';
 import type { LifecycleEvent, LifecycleName, LifecycleSubscriber, OperationAction, OperationContext } from './types.js';
 
 export interface LifecycleRegistry {
@@ -60,10 +61,13 @@ export function createLifecycleRegistry(): LifecycleRegistry {
   };
 }
 
-/** One event per subscriber, so each keeps its own `state` between its before and after hooks. */
-function eventsFor(subscribers: readonly LifecycleSubscriber[], name: LifecycleName, context: OperationContext, params: LifecycleEvent['params']): LifecycleEvent[] {
-  const model = lifecycleModel(context.contentType);
-  return subscribers.map(() => ({ action: `before${name}`, model, params, state: {} }));
+/**
+ * One event per subscriber, so each keeps its own `state` between its before and after hooks; all
+ * hold the operation's params object, so what a before-hook changes there is what runs.
+ */
+function eventsFor(subscribers: readonly LifecycleSubscriber[], name: LifecycleName, context: OperationContext): LifecycleEvent[] {
+  const { uid, contentType, action, params } = context;
+  return subscribers.map(() => ({ action: `before${name}`, uid, contentType, operation: action, params, state: {} }));
 }
 
 async function before(subscribers: readonly LifecycleSubscriber[], events: LifecycleEvent[], name: LifecycleName): Promise<void> {
@@ -83,11 +87,14 @@ async function after(subscribers: readonly LifecycleSubscriber[], events: Lifecy
   }
 }
 
-/** Runs a read between its before and after hooks. */
+/**
+ * Runs a read between its before and after hooks. `read` reads the context's params when called,
+ * so a query a before-hook changed (through the Strapi adapter, `event.params.where`) is the one run.
+ */
 export async function aroundRead<T>(subscribers: readonly LifecycleSubscriber[], name: LifecycleName, context: OperationContext, read: () => Promise<T>): Promise<T> {
-  // Strapi's db-level shape beside the operation's own params (a copy: the read runs the parsed query)
-  const params = { ...context.params, ...strapiReadParams(context.contentType, context.action, context.params) } as LifecycleEvent['params'];
-  const events = eventsFor(subscribers, name, context, params);
+  // the hooks' own copy: a transport may hand the same params object to many reads
+  context.params = { ...context.params };
+  const events = eventsFor(subscribers, name, context);
   await before(subscribers, events, name);
   const result = await read();
   await after(subscribers, events, name, result);
@@ -99,8 +106,7 @@ export async function aroundRead<T>(subscribers: readonly LifecycleSubscriber[],
  * `params.data`, possibly replaced by a hook, is what is written), after-hooks before the commit.
  */
 export function writeHooks(subscribers: readonly LifecycleSubscriber[], name: LifecycleName, context: OperationContext): WriteHooks {
-  // the operation's own params object: what a before-hook leaves in `params.data` is written
-  const events = eventsFor(subscribers, name, context, context.params as LifecycleEvent['params']);
+  const events = eventsFor(subscribers, name, context);
   return {
     async before() {
       await before(subscribers, events, name);

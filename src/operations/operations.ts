@@ -13,7 +13,7 @@ import type { Entry } from '../engine/types.js';
 import type { ContentType, Registry } from '../model/types.js';
 import { UnauthorizedError } from '../errors/index.js';
 import { ALL_LOCALES, type PublicationStatus, type Query, type Selection } from '../query/ast.js';
-import { checkAdminOperation } from './admin-access.js';
+import { checkAdminOperation, restrictForAdmin } from './admin-access.js';
 import { checkPermission, permissionNames, PERMISSION_OF, requirementOf } from './access.js';
 import { actionEntry, type ActionEntryConfig, type ActionHandler, type PreparedAction } from './actions.js';
 import type { ExecutionScope, Reads } from './executors/executor.js';
@@ -47,6 +47,8 @@ export interface OperationsDeps {
   readonly locales?: KnownLocales;
   /** the response cache (`api.rest.cache` on): transports' reads of `api::` types go through it */
   readonly cache?: ResponseCache;
+  /** runs work in one write transaction of the database (engine/context.ts `inOneTransaction`); absent: `transaction()` refuses */
+  transaction?<T>(work: () => Promise<T>): Promise<T>;
 }
 
 const ONLY_EN: KnownLocales = { has: (code) => code === 'en', defaultCode: () => 'en' };
@@ -80,6 +82,12 @@ export interface Operations {
    * answer for lack of that permission (sanitising drops its population) from an empty one.
    */
   mayFind(caller: Caller, uid: string): Promise<boolean>;
+  /**
+   * Runs `work` with every operation it makes (and the reads between them) in one write
+   * transaction: all of it committed, or nothing (a role and its permissions). Hooks and
+   * middlewares of those operations run inside it; inside another one, it joins that one.
+   */
+  transaction<T>(work: () => Promise<T>): Promise<T>;
 }
 
 type Run = <A extends OperationAction>(action: A, caller: Caller | null, params: OperationParams[A]) => Promise<OperationResults[A]>;
@@ -162,6 +170,7 @@ export function createOperations(deps: OperationsDeps): Operations {
     action: actionEntry(actorOf),
     actor: actorOf,
     mayFind: async (caller, uid) => can(await actorOf(caller), 'find', uid),
+    transaction: (work) => (deps.transaction ? deps.transaction(work) : Promise.reject(new Error('operations.transaction: no database to run it on'))),
     forType(uid, config) {
       if (config) return typeOperations(uid, config);
       let ops = shared.get(uid);
@@ -239,6 +248,10 @@ export function createOperations(deps: OperationsDeps): Operations {
       const context: OperationContext = { uid, contentType, action, params, caller, actor, state: {} };
       if (actionConfig.policies) await runPolicies(actionConfig.policies, context);
       if (caller !== null) context.params = sanitizeParams(action, actor, caller, context.params);
+      // an admin's role: field restrictions and the is-creator condition (admin-access.ts)
+      if (actor?.kind === 'admin' && !actor.admin.superAdmin) {
+        context.params = await restrictForAdmin(contentType, repository, actor.admin, action, checkAdminOperation(actor.admin, uid, action), context.params);
+      }
       const subscribers = lifecycles.subscribers(uid, LIFECYCLE_OF[action]);
       const chain = actionConfig.middlewares ? [...middlewares, ...actionConfig.middlewares] : middlewares;
       if (chain.length === 0) return execute(scope, context, subscribers);

@@ -9,7 +9,6 @@ import type { DocumentData, Page, WriteStatus } from '../documents/types.js';
 import type { Entry } from '../engine/types.js';
 import type { ContentType } from '../model/types.js';
 import type { FilterNode, PublicationStatus, Query, Selection } from '../query/ast.js';
-import type { StrapiReadParams } from './strapi-read-params.js';
 
 /**
  * The vocabulary transports share with the operation layer (they import no layer below it
@@ -150,19 +149,19 @@ export type TypeOperationsConfig = Partial<Readonly<Record<OperationAction, Acti
 export type LifecycleName =
   | 'Create' | 'Update' | 'Delete' | 'FindOne' | 'FindMany' | 'Count' | 'Publish' | 'Unpublish' | 'DiscardDraft';
 
-/** What a lifecycle hook receives; `state` is shared between one subscriber's before and after hooks. */
-/** Strapi's model metadata as lifecycle events give it: the content type plus its table name. */
-export type LifecycleModel = ContentType & { readonly tableName: string };
-
+/**
+ * What a lifecycle hook receives: the operation itself, in the operation layer's own terms (the
+ * parsed AST, the `DocumentData` written). `params` is the operation's params object: what a
+ * before-hook leaves in it is what runs (a create's or update's `data` is written, a read runs
+ * its query, filters and selection). `state` is shared by one subscriber's before and after hook.
+ * The Strapi adapter (strapi/lifecycle-events.ts) translates this to and from Strapi's event.
+ */
 export interface LifecycleEvent {
   action: `before${LifecycleName}` | `after${LifecycleName}`;
-  readonly model: LifecycleModel;
-  /**
-   * Writes: the operation's params (a before-hook may change `params.data` of a create or
-   * update). Reads: Strapi's db-level `where`, `select`, `populate`, `orderBy`, `limit`,
-   * `offset` (lifecycle-params.ts) beside the operation's params.
-   */
-  readonly params: OperationParams[OperationAction] & StrapiReadParams;
+  readonly uid: string;
+  readonly contentType: ContentType;
+  readonly operation: OperationAction;
+  readonly params: OperationParams[OperationAction];
   result?: unknown;
   readonly state: Record<string, unknown>;
 }

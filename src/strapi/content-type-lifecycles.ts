@@ -10,19 +10,20 @@ import { join, relative } from 'node:path';
 import { StartupError } from '../errors/index.js';
 import type { Registry } from '../model/types.js';
 import { apiUid } from '../model/uid.js';
-import { LIFECYCLE_NAMES } from '../operations/lifecycles.js';
 import type { LifecycleSubscriber } from '../operations/types.js';
+import { adaptSubscriber, STRAPI_HOOK_NAMES, type StrapiLifecycleSubscriber } from './lifecycle-events.js';
 import { loadProjectModule, type ProjectModules } from './strapi-modules.js';
 
 export interface ContentTypeLifecycles {
   readonly uid: string;
   /** relative to the project, for messages */
   readonly file: string;
+  /** the file's hooks as the operation layer subscribes them (Strapi's events translated: lifecycle-events.ts) */
   readonly subscriber: LifecycleSubscriber;
 }
 
 const FILE_NAMES = ['lifecycles.ts', 'lifecycles.mts', 'lifecycles.js', 'lifecycles.mjs', 'lifecycles.cjs'];
-const HOOKS = new Set(LIFECYCLE_NAMES.flatMap((name) => [`before${name}`, `after${name}`]));
+const HOOKS: ReadonlySet<string> = new Set(STRAPI_HOOK_NAMES);
 /** Strapi's database-level bulk hooks: documents never fire them, so they would silently never run. */
 const BULK = /^(before|after)(Create|Update|Delete)Many$/;
 
@@ -43,13 +44,13 @@ export async function loadContentTypeLifecycles(projectDir: string, registry: Re
       } catch (error) {
         throw new StartupError(`${file}: cannot be loaded: ${error instanceof Error ? error.message : String(error)}`);
       }
-      found.push({ uid, file, subscriber: { ...checkHooks(file, loaded), models: [uid] } });
+      found.push({ uid, file, subscriber: adaptSubscriber(registry, { ...checkHooks(file, loaded), models: [uid] }) });
     }
   }
   return found;
 }
 
-function checkHooks(file: string, loaded: unknown): LifecycleSubscriber {
+function checkHooks(file: string, loaded: unknown): StrapiLifecycleSubscriber {
   if (typeof loaded !== 'object' || loaded === null || Array.isArray(loaded)) {
     throw new StartupError(`${file}: must export an object of hooks ({ beforeCreate(event) {…}, … })`);
   }
@@ -60,7 +61,7 @@ function checkHooks(file: string, loaded: unknown): LifecycleSubscriber {
     }
     if (typeof value !== 'function') throw new StartupError(`${file}: lifecycle hook "${key}" must be a function, got ${value === null ? 'null' : typeof value}`);
   }
-  return loaded as LifecycleSubscriber;
+  return loaded as StrapiLifecycleSubscriber;
 }
 
 async function subdirectories(dir: string): Promise<string[]> {

@@ -5,7 +5,8 @@ import type { Registry } from '../model/types.js';
 import type { DocumentService } from './document-service.js';
 import type { Operations } from '../operations/operations.js';
 import { createLifecycleRegistry } from '../operations/lifecycles.js';
-import type { LifecycleEvent, OperationMiddleware } from '../operations/types.js';
+import type { OperationMiddleware } from '../operations/types.js';
+import type { StrapiLifecycleEvent } from './lifecycle-events.js';
 import { createStrapiFacade } from './strapi-facade.js';
 
 const config = {
@@ -55,7 +56,7 @@ describe('the strapi facade', () => {
 
   it('subscribes a function to every lifecycle of every model', () => {
     const { strapi, lifecycles } = facade();
-    const off = strapi.db.lifecycles.subscribe((_event: LifecycleEvent) => undefined);
+    const off = strapi.db.lifecycles.subscribe((_event: StrapiLifecycleEvent) => undefined);
     expect(lifecycles.subscribers('api::tag.tag', 'Create')).toHaveLength(1);
     expect(lifecycles.subscribers('api::other.other', 'DiscardDraft')).toHaveLength(1);
     off();

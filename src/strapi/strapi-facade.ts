@@ -8,9 +8,9 @@ import type { ProjectConfig } from '../config/types.js';
 import type { Database } from '../db/connection.js';
 import type { DocumentService } from './document-service.js';
 import type { Operations } from '../operations/operations.js';
-import { LIFECYCLE_NAMES } from '../operations/lifecycles.js';
-import type { LifecycleEvent, LifecycleSubscriber, OperationMiddleware } from '../operations/types.js';
+import type { OperationMiddleware } from '../operations/types.js';
 import type { ContentType, Registry } from '../model/types.js';
+import { adaptSubscriber, everyEvent, type StrapiLifecycleHook, type StrapiLifecycleSubscriber } from './lifecycle-events.js';
 
 /** `strapi.documents(uid)`, and `strapi.documents.use(middleware)` (Strapi 5 document-service middlewares). */
 export interface Documents {
@@ -18,9 +18,12 @@ export interface Documents {
   use(middleware: OperationMiddleware): Documents;
 }
 
-/** `strapi.db.lifecycles.subscribe`: `{ models?, beforeCreate(event), … }` or one function for every event. */
+/**
+ * `strapi.db.lifecycles.subscribe`: `{ models?, beforeCreate(event), … }` or one function for
+ * every event, on Strapi-shaped events (lifecycle-events.ts translates them to and from the core's).
+ */
 export interface DbLifecycles {
-  subscribe(subscriber: LifecycleSubscriber | ((event: LifecycleEvent) => unknown)): () => void;
+  subscribe(subscriber: StrapiLifecycleSubscriber | StrapiLifecycleHook): () => void;
 }
 
 export interface StrapiConfig {
@@ -69,7 +72,7 @@ export function createStrapiFacade(parts: FacadeParts): StrapiFacade {
     },
   }) as Documents;
   const lifecycles: DbLifecycles = {
-    subscribe: (subscriber) => operations.lifecycles.subscribe(typeof subscriber === 'function' ? everyEvent(subscriber) : subscriber),
+    subscribe: (subscriber) => operations.lifecycles.subscribe(adaptSubscriber(registry, typeof subscriber === 'function' ? everyEvent(subscriber) : subscriber)),
   };
   const contentTypes = Object.freeze(Object.fromEntries(registry.contentTypes));
   return {
@@ -81,11 +84,6 @@ export function createStrapiFacade(parts: FacadeParts): StrapiFacade {
     contentType: (uid) => registry.contentTypes.get(uid),
     contentTypes,
   };
-}
-
-/** Strapi's function form: one subscriber called for every action of every model. */
-function everyEvent(handler: (event: LifecycleEvent) => unknown): LifecycleSubscriber {
-  return Object.fromEntries(LIFECYCLE_NAMES.flatMap((name) => [[`before${name}`, handler], [`after${name}`, handler]])) as LifecycleSubscriber;
 }
 
 const MISSING = Symbol('missing');

@@ -5,7 +5,7 @@
  */
 import { getNamedType, isObjectType, printSchema, type GraphQLSchema } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildGraphqlSchema } from '../../src/graphql/schema/build-schema.js';
+import { buildGraphqlSchema } from '../../src/graphql/graphql-schema.js';
 import { loadRegistry } from '../../src/model/load-models.js';
 import { BLOG_FIXTURE } from '../helpers/test-app.js';
 

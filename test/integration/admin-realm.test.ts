@@ -143,4 +143,17 @@ describeEachDialect('admin realm (process)', (dialect) => {
     expect(removed.status).toBe(200);
     expect((await get('/api/articles', { authorization: `Bearer ${accessKey}` })).status).toBe(401);
   });
+
+  it('rate limits login with the content API\'s limiter (per IP and route)', async () => {
+    let refused: JsonResponse | undefined;
+    for (let attempt = 0; attempt < 12 && !refused; attempt += 1) {
+      const response = await post('/admin/login', { email: ADMIN.email, password: 'Wrong-password1' });
+      if (response.status === 429) refused = response;
+      else expect(response.status).toBe(400);
+    }
+    expect(refused?.body.error).toMatchObject({ status: 429, name: 'RateLimitError' });
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
+    // even the right password waits
+    expect((await post('/admin/login', { email: ADMIN.email, password: ADMIN.password })).status).toBe(429);
+  });
 });

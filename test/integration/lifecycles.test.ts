@@ -10,10 +10,15 @@ import { describeEachDialect } from '../helpers/dialects.js';
 import { startTestApp, useTestApp } from '../helpers/test-app.js';
 
 const TAG = 'api::tag.tag';
+const ARTICLE = 'api::article.article';
 
 /** What the project code below records and what the test lends it (it cannot import Vellum's sources from its temp copy). */
 interface Probe {
   events: string[];
+  /** an article title the read hooks take out of `where` */
+  hidden?: string;
+  /** the `select` the findOne hook sets */
+  only?: string[];
   middleware: { action: string; uid: string; params: unknown }[];
   phases: string[];
   ApplicationError: typeof ApplicationError;
@@ -55,6 +60,23 @@ export default {
     strapi.db.lifecycles.subscribe((event) => {
       if (event.model.uid === 'api::tag.tag') probe().events.push('all:' + event.action);
     });
+    // articles: a beforeUpdate that changes the title in place, and read hooks that narrow
+    // \`where\` and choose \`select\`, as Strapi's db layer lets them
+    strapi.db.lifecycles.subscribe({
+      models: ['api::article.article'],
+      beforeUpdate(event) {
+        if (event.params.data.title === 'lc-sub') event.params.data.title = 'lc-sub-rewritten';
+      },
+      beforeFindMany(event) {
+        if (probe().hidden) event.params.where = { $and: [event.params.where, { title: { $ne: probe().hidden } }] };
+      },
+      beforeCount(event) {
+        if (probe().hidden) event.params.where = { $and: [event.params.where, { title: { $ne: probe().hidden } }] };
+      },
+      beforeFindOne(event) {
+        if (probe().only) event.params.select = probe().only;
+      },
+    });
     strapi.documents.use(async (context, next) => {
       if (context.uid !== 'api::tag.tag') return next();
       probe().middleware.push({ action: context.action, uid: context.uid, params: context.params });
@@ -73,7 +95,20 @@ export default {
 };
 `;
 
-const FILES = { 'src/index.ts': INDEX, 'src/api/tag/content-types/tag/lifecycles.ts': TAG_LIFECYCLES };
+/** A JavaScript lifecycles file that changes the data object in place, as Strapi projects often do. */
+const ARTICLE_LIFECYCLES = `
+module.exports = {
+  beforeCreate(event) {
+    if (event.params.data.title.startsWith('lc-title')) event.params.data.title = event.params.data.title + ' (checked)';
+  },
+};
+`;
+
+const FILES = {
+  'src/index.ts': INDEX,
+  'src/api/tag/content-types/tag/lifecycles.ts': TAG_LIFECYCLES,
+  'src/api/article/content-types/article/lifecycles.js': ARTICLE_LIFECYCLES,
+};
 
 function installProbe(): Probe {
   const fresh: Probe & { undeletable?: string } = { events: [], middleware: [], phases: [], ApplicationError };
@@ -101,6 +136,8 @@ describeEachDialect('lifecycles and events', (dialect) => {
   });
   afterEach(() => {
     (saved as Probe & { undeletable?: string }).undeletable = undefined;
+    saved.hidden = undefined;
+    saved.only = undefined;
   });
 
   it('calls register and bootstrap with the Strapi facade', () => {
@@ -180,7 +217,7 @@ describeEachDialect('lifecycles and events', (dialect) => {
       const { uid, singularName, tableName } = event.model as Record<string, unknown>;
       seen.push({ action: event.action, params: JSON.parse(JSON.stringify({ where, select, populate, orderBy, limit, offset })), model: { uid, singularName, tableName } });
     };
-    const off = t.app.operations.lifecycles.subscribe({ models: [TAG], beforeFindMany: record, beforeFindOne: record, beforeCount: record });
+    const off = t.app.db.lifecycles.subscribe({ models: [TAG], beforeFindMany: record, beforeFindOne: record, beforeCount: record });
     try {
       const tag = await tags().create({ data: { name: 'lc-params' } });
       const list = await rest('GET', '/tags?filters[name][$startsWith]=lc-p&filters[$or][0][name][$ne]=x&filters[$or][1][name][$null]=true&sort=name:desc&fields[0]=name&pagination[page]=2&pagination[pageSize]=3&populate[articles][fields][0]=title');
@@ -206,6 +243,56 @@ describeEachDialect('lifecycles and events', (dialect) => {
     } finally {
       off();
     }
+  });
+
+  it('stores what a lifecycles.js beforeCreate writes into event.params.data.title, over REST', async () => {
+    const created = await rest('POST', '/articles', { data: { title: 'lc-title-rest' } });
+    expect(created.status).toBe(201);
+    expect(((await created.json()) as { data: { title: string } }).data.title).toBe('lc-title-rest (checked)');
+    // REST publishes: the draft row and the published row both hold it
+    const stored = (await t.app.db.knex('articles').select('title').where('title', 'like', 'lc-title%')) as { title: string }[];
+    expect(stored.map((row) => row.title)).toEqual(['lc-title-rest (checked)', 'lc-title-rest (checked)']);
+  });
+
+  it('strapi.db.lifecycles.subscribe: a beforeUpdate changing params.data is stored; read hooks changing where and select change the read', async () => {
+    const articles = () => t.app.documents(ARTICLE);
+    const kept = await articles().create({ data: { title: 'lc-where-kept' } });
+    await articles().create({ data: { title: 'lc-where-hidden' } });
+
+    const updated = await rest('PUT', `/articles/${kept.documentId}?status=draft`, { data: { title: 'lc-sub' } });
+    expect(updated.status).toBe(200);
+    expect(((await updated.json()) as { data: { title: string } }).data.title).toBe('lc-sub-rewritten');
+    const stored = (await t.app.db.knex('articles').select('title').where('document_id', kept.documentId)) as { title: string }[];
+    expect(stored.map((row) => row.title)).toEqual(['lc-sub-rewritten']);
+    await articles().update({ documentId: kept.documentId, data: { title: 'lc-where-kept' } });
+
+    const titles = async () => {
+      const response = await rest('GET', '/articles?status=draft&filters[title][$startsWith]=lc-where&sort=title');
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { data: { title: string }[]; meta: { pagination: { total: number } } });
+    };
+    expect((await titles()).data.map((a) => a.title)).toEqual(['lc-where-hidden', 'lc-where-kept']);
+    probe().hidden = 'lc-where-hidden';
+    const narrowed = await titles();
+    expect(narrowed.data.map((a) => a.title)).toEqual(['lc-where-kept']);
+    expect(narrowed.meta.pagination.total).toBe(1);
+    expect(await articles().count({ filters: { title: { $startsWith: 'lc-where' } } })).toBe(1);
+
+    probe().only = ['views'];
+    const one = await rest('GET', `/articles/${kept.documentId}?status=draft`);
+    expect(one.status).toBe(200);
+    const { data } = (await one.json()) as { data: Record<string, unknown> };
+    expect(Object.keys(data).sort()).toEqual(['documentId', 'id', 'views']);
+    probe().only = ['documentId'];
+    const bare = (await (await rest('GET', `/articles/${kept.documentId}?status=draft`)).json()) as { data: Record<string, unknown> };
+    expect(Object.keys(bare.data).sort()).toEqual(['documentId', 'id']);
+
+    // a where the hook makes up is checked like any filters: a 400 naming the key, nothing read
+    probe().hidden = undefined;
+    probe().only = ['nope'];
+    const refused = await rest('GET', `/articles/${kept.documentId}?status=draft`);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { details: { key?: string } } }).error.details.key).toBe('nope');
   });
 
   it('calls a function-form subscriber for every action of every model', async () => {

@@ -12,6 +12,8 @@ export const ADMIN_USER_UID = 'admin::user';
 export const ADMIN_ROLE_UID = 'admin::role';
 export const ADMIN_PERMISSION_UID = 'admin::permission';
 export const ADMIN_SESSION_UID = 'plugin::vellum.admin-session';
+/** one-time claims (`first-admin`): a unique name, so of two racing first registrations one wins */
+export const ADMIN_CLAIM_UID = 'plugin::vellum.admin-claim';
 
 const hidden = { 'content-manager': { visible: false }, 'content-type-builder': { visible: false } };
 /** users, roles and permissions replace the auth stamp: a change applies at the next request on every instance */
@@ -101,6 +103,20 @@ export const ADMIN_CONTENT_TYPES: readonly RawSchemaFile[] = [
         usedAt: { type: 'datetime' },
         idleExpiresAt: { type: 'datetime', required: true },
         absoluteExpiresAt: { type: 'datetime', required: true },
+      },
+    },
+  },
+  {
+    uid: ADMIN_CLAIM_UID,
+    file: '<internal>',
+    definition: {
+      kind: 'collectionType',
+      collectionName: 'vellum_admin_claims',
+      info: { singularName: 'admin-claim', pluralName: 'admin-claims', displayName: 'Admin claim' },
+      options: { draftAndPublish: false },
+      pluginOptions: { ...hidden },
+      attributes: {
+        name: { type: 'string', required: true, unique: true },
       },
     },
   },

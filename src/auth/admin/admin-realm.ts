@@ -9,13 +9,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { DocumentRepository } from '../../documents/types.js';
 import { verifyPassword } from '../../documents/hash-passwords.js';
 import type { EngineContext, Entry } from '../../engine/types.js';
-import { ApplicationError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors/index.js';
+import { ApplicationError, ForbiddenError, NotFoundError, UnauthorizedError, UniqueError, ValidationError, VellumError } from '../../errors/index.js';
 import type { Registry } from '../../model/types.js';
 import type { Actor } from '../actor.js';
 import type { AuthState } from '../auth-state.js';
 import { EMAIL, fail, issue, record, type Issue } from '../body-checks.js';
 import { DUMMY_HASH } from '../local-auth.js';
-import { ADMIN_PERMISSION_UID, ADMIN_ROLE_UID, ADMIN_SESSION_UID, ADMIN_USER_UID } from './admin-content-types.js';
+import { ADMIN_CLAIM_UID, ADMIN_PERMISSION_UID, ADMIN_ROLE_UID, ADMIN_SESSION_UID, ADMIN_USER_UID } from './admin-content-types.js';
 import { createAdminCache, type AdminSnapshot } from './admin-cache.js';
 import { SUPER_ADMIN_CODE, type AdminGrants, type AdminPermissionGrant } from './admin-grants.js';
 import { createAdminJwt } from './admin-jwt.js';
@@ -85,6 +85,7 @@ export interface AdminRealmOptions {
 
 const hashOf = (token: string): string => createHash('sha256').update(token).digest('hex');
 const INVALID_CREDENTIALS = 'Invalid credentials';
+const CLAIM_READ = { fields: ['name'], populate: [], status: 'published' } as const;
 
 function bearer(header: string | string[] | undefined): string | null {
   if (typeof header !== 'string') return null;
@@ -123,6 +124,7 @@ export function createAdminRealm(options: AdminRealmOptions): AdminRealm {
   const users = createAdminUsersStore(engine, options.repository(ADMIN_USER_UID));
   const rolesStore = createAdminRolesStore(registry, { roles: options.repository(ADMIN_ROLE_UID), permissions: options.repository(ADMIN_PERMISSION_UID) });
   const sessions = createAdminSessions(engine, options.repository(ADMIN_SESSION_UID), options.sessions);
+  const claims = options.repository(ADMIN_CLAIM_UID);
   const jwt = createAdminJwt(options.secret, options.sessions.accessTokenLifespan);
   const cache = createAdminCache({ roles: rolesStore, users, state });
   const actors = new WeakMap<AdminRequest, Promise<Actor>>();
@@ -210,16 +212,23 @@ export function createAdminRealm(options: AdminRealmOptions): AdminRealm {
       const lastname = optionalString(input, 'lastname', issues);
       const password = adminPasswordIssues(input.password, ['password'], issues);
       if (issues.length > 0) fail(issues);
-      if ((await users.count()) > 0) throw new ApplicationError('You cannot register a new super admin');
+      const refused = () => new ApplicationError('You cannot register a new super admin');
+      if ((await users.count()) > 0) throw refused();
       const role = await superAdminRole();
-      const created = await users.create({ email, firstname, lastname: lastname ?? null, password, isActive: true, blocked: false, roles: [role.documentId] });
-      // two first registrations racing both pass the count: the later one steps back
-      const first = (await users.list())[0];
-      if (first && Number(first.id) !== Number(created.id)) {
-        await users.delete(String(created.documentId));
-        throw new ApplicationError('You cannot register a new super admin');
+      // two first registrations racing both pass the count: the unique claim lets one through
+      let claim: Entry;
+      try {
+        claim = await claims.create({ name: 'first-admin' }, { status: 'published' }, CLAIM_READ);
+      } catch (error) {
+        if (error instanceof VellumError && error.code === UniqueError.code) throw refused();
+        throw error;
       }
-      return loginAs(created, false);
+      try {
+        return await loginAs(await users.create({ email, firstname, lastname: lastname ?? null, password, isActive: true, blocked: false, roles: [role.documentId] }), false);
+      } catch (error) {
+        await claims.delete(String(claim.documentId));
+        throw error;
+      }
     },
     async login(body) {
       const input = record(body);

@@ -8,7 +8,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { DocumentRepository } from '../../documents/types.js';
-import { claimRow, deleteRowsWhere } from '../../engine/single-use-rows.js';
+import { claimRow, deleteRowsBefore, deleteRowsWhere } from '../../engine/single-use-rows.js';
 import type { EngineContext, Entry } from '../../engine/types.js';
 import { UnauthorizedError } from '../../errors/index.js';
 import { PLAIN, allRows, allOf, eq } from '../queries.js';
@@ -67,8 +67,10 @@ export function createAdminSessions(engine: EngineContext, repo: DocumentReposit
   const revokeFamily = (family: string): Promise<void> => deleteRowsWhere(engine, ADMIN_SESSION_UID, 'family', family);
 
   return {
-    start(userId, rememberMe) {
+    async start(userId, rememberMe) {
       const max = (rememberMe ? lifespans.maxRefreshTokenLifespan : lifespans.maxSessionLifespan) * 1000;
+      // every login sweeps the rows of sessions past their absolute lifetime (one statement)
+      await deleteRowsBefore(engine, ADMIN_SESSION_UID, 'absoluteExpiresAt', new Date(now()));
       return issue(userId, randomUUID(), rememberMe, now() + max);
     },
     async rotate(token) {

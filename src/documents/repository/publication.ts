@@ -6,7 +6,7 @@ import type { EngineContext, Entry } from '../../engine/types.js';
 import type { Selection } from '../../query/ast.js';
 import type { DocumentRepository, WriteHooks } from '../types.js';
 import { publishRows } from './publish-rows.js';
-import { localeOf, lockDocument, now, readBack, type RepositoryScope } from './scope.js';
+import { localeOf, lockDocument, readBack, type RepositoryScope } from './scope.js';
 import { inWrite } from './write-transaction.js';
 
 export type RepositoryPublication = Pick<DocumentRepository, 'publish' | 'unpublish' | 'discardDraft'>;
@@ -55,7 +55,9 @@ export function repositoryPublication(scope: RepositoryScope): RepositoryPublica
     discardDraft(documentId, selection, hooks) {
       return changePublished(documentId, selection, hooks, async (trx, rows, published) => {
         if (rows.draft !== undefined) await deleteEntityRows(trx, schema, [rows.draft]);
-        return copyEntity(trx, schema, published, { published_at: null, updated_at: now(scope) });
+        // the new draft is the published version, unedited: it keeps its updatedAt, so the
+        // content manager's status (draft newer than published = modified) reads "published"
+        return copyEntity(trx, schema, published, { published_at: null });
       });
     },
   };

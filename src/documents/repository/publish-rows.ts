@@ -4,6 +4,7 @@ import { sharedPartNames, syncSharedColumns, syncSharedParts } from '../../engin
 import type { EngineContext } from '../../engine/types.js';
 import { copyEntity } from '../../engine/write/copy-entity.js';
 import { deleteEntityRows } from '../../engine/write/delete-entity.js';
+import { assertRequiredOnPublish } from '../required-on-publish.js';
 import { assertUnique } from '../unique-values.js';
 import { now, type RepositoryScope } from './scope.js';
 
@@ -12,6 +13,7 @@ export async function publishRows(scope: RepositoryScope, trx: EngineContext, do
   const { schema } = scope;
   const rows = await documentRows(trx, schema, documentId, locale);
   if (rows.draft === undefined) return rows.published;
+  await assertRequiredOnPublish(trx, schema, rows.draft);
   if (rows.published !== undefined) await deleteEntityRows(trx, schema, [rows.published]);
   await assertUniqueOnPublish(scope, trx, rows.draft, documentId, locale);
   const published = await copyEntity(trx, schema, rows.draft, { published_at: now(scope), updated_at: now(scope) });

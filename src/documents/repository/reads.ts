@@ -1,3 +1,4 @@
+import { joined } from '../../engine/context.js';
 import { firstDocumentId } from '../../engine/document-rows.js';
 import { countEntries, findEntries } from '../../engine/find-entries.js';
 import { findEntryByDocumentId } from '../../engine/load-entries.js';
@@ -8,12 +9,16 @@ import type { RepositoryScope } from './scope.js';
 
 export type RepositoryReads = Pick<DocumentRepository, 'findPage' | 'count' | 'findOne' | 'singleDocumentId' | 'findSingle'>;
 
-/** The reads: straight through the engine, outside any transaction. */
-export function repositoryReads({ ctx, schema }: RepositoryScope): RepositoryReads {
+/**
+ * The reads: straight through the engine, outside any transaction unless the work calling them
+ * runs in one (`inOneTransaction`: they read its uncommitted rows there, engine/context.ts `joined`).
+ */
+export function repositoryReads({ ctx: base, schema }: RepositoryScope): RepositoryReads {
   /** Single types hold one document; its rows share the documentId. */
-  const singleDocumentId = (): Promise<string | null> => firstDocumentId(ctx, schema);
+  const singleDocumentId = (): Promise<string | null> => firstDocumentId(joined(base), schema);
   return {
     async findPage(query) {
+      const ctx = joined(base);
       const withCount = query.pagination.withCount;
       try {
         const [entries, total] = await Promise.all([
@@ -27,6 +32,7 @@ export function repositoryReads({ ctx, schema }: RepositoryScope): RepositoryRea
     },
 
     async count(filters, status, locale) {
+      const ctx = joined(base);
       try {
         return await countEntries(ctx, schema.uid, filters, status, locale);
       } catch (error) {
@@ -35,14 +41,14 @@ export function repositoryReads({ ctx, schema }: RepositoryScope): RepositoryRea
     },
 
     findOne(documentId, selection) {
-      return findEntryByDocumentId(ctx, schema.uid, documentId, selection);
+      return findEntryByDocumentId(joined(base), schema.uid, documentId, selection);
     },
 
     singleDocumentId,
 
     async findSingle(selection) {
       const documentId = await singleDocumentId();
-      return documentId === null ? null : findEntryByDocumentId(ctx, schema.uid, documentId, selection);
+      return documentId === null ? null : findEntryByDocumentId(joined(base), schema.uid, documentId, selection);
     },
   };
 }

@@ -17,11 +17,26 @@ export interface ComponentWrite {
   readonly plan: WritePlan;
 }
 
-/** Target document ids. `set` replaces; `connect` adds (moving an existing link to the end); `disconnect` removes. */
+/**
+ * Where Strapi 5's `connect` puts a target among the links: before or after another target
+ * document, first, or last (the default).
+ */
+export interface RelationPosition {
+  readonly before?: string;
+  readonly after?: string;
+  readonly start?: boolean;
+  readonly end?: boolean;
+}
+
+/**
+ * Target document ids. `set` replaces; `connect` adds (moving an existing link to the end, or
+ * where `positions` says: connect target → its position); `disconnect` removes.
+ */
 export interface RelationWrite {
   readonly set?: readonly string[];
   readonly connect?: readonly string[];
   readonly disconnect?: readonly string[];
+  readonly positions?: Readonly<Record<string, RelationPosition>>;
 }
 
 export const EMPTY_PLAN: WritePlan = Object.freeze({ scalars: {}, components: {}, relations: {}, media: {} });

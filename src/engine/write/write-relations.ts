@@ -33,7 +33,15 @@ export function applyRelationWrite(current: readonly string[], write: RelationWr
   const connect = write.connect ?? [];
   const disconnect = new Set((write.disconnect ?? []).filter((id) => !connect.includes(id)));
   next = next.filter((id) => !disconnect.has(id) && !connect.includes(id));
-  return [...next, ...connect];
+  for (const id of connect) {
+    const position = write.positions?.[id];
+    const anchor = position?.before ?? position?.after;
+    const at = anchor === undefined ? -1 : next.indexOf(anchor);
+    if (position?.start === true) next.unshift(id);
+    else if (at >= 0) next.splice(position?.before !== undefined ? at : at + 1, 0, id);
+    else next.push(id);
+  }
+  return next;
 }
 
 /** Owner side: rewrite the links of one owner row. */

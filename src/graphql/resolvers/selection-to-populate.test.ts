@@ -9,7 +9,7 @@ import { loadRegistry } from '../../model/load-models.js';
 import type { Registry } from '../../model/types.js';
 import type { Query } from '../../query/ast.js';
 import type { GraphqlContext } from '../context.js';
-import { buildGraphqlSchema } from '../schema/build-schema.js';
+import { buildGraphqlSchema } from '../graphql-schema.js';
 import { BLOG_EXAMPLE as BLOG } from '../../../test/helpers/fixtures.js';
 
 

@@ -17,7 +17,7 @@ export class BuildContext {
   /**
    * `shadowCRUD` settings of the extension service: disabled types, operations and fields are
    * left out where they would appear (a relation to a disabled type has no field at all).
-   * `resolvers`: what the fields resolve with, handed in by the schema's composer (build-schema.ts).
+   * `resolvers`: what the fields resolve with, handed in by the schema's composer (../graphql-schema.ts, through build-schema.ts).
    */
   constructor(readonly registry: Registry, readonly resolvers: SchemaResolvers, readonly shadowCrud: ShadowCrudView = ALL_ENABLED) {
     this.uploadFile = registry.contentType(UPLOAD_FILE_UID);

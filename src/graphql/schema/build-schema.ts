@@ -1,9 +1,10 @@
 /**
  * The generated (shadow CRUD) schema of a registry. Pure: the same registry always gives the
- * same schema; resolvers are attached but only run against a `GraphqlContext`. This entry
- * composes: the type builders it calls import no resolver and take them from the build context
- * (schema-resolvers.ts); it hands them the shadow-CRUD set of ../resolvers/ unless
- * `options.resolvers` gives another.
+ * same schema; resolvers are attached but only run against a `GraphqlContext`. Like the type
+ * builders it calls, it imports no resolver: what the fields resolve with comes in
+ * `options.resolvers` (schema-resolvers.ts), handed to the builders in the build context, and
+ * the upload plugin's mutations in `options.uploadMutations`; the composer
+ * (../graphql-schema.ts) hands the shadow-CRUD set of ../resolvers/ and ../upload/.
  *
  * Which content types get operations: every `api::` type (all five actions) and the media
  * library's `plugin::upload.file` (`uploadFile`, `uploadFiles`, `updateUploadFile`, and the
@@ -26,7 +27,6 @@ import type { GraphqlAction, GraphqlContext } from '../context.js';
 import type { ShadowCrudView } from './shadow-crud-view.js';
 import { BuildContext } from './build-context.js';
 import type { SchemaResolvers } from './schema-resolvers.js';
-import { SHADOW_CRUD_RESOLVERS } from '../resolvers/shadow-crud-resolvers.js';
 import {
   attributesType,
   componentType,
@@ -40,15 +40,18 @@ import { localeQueries } from './locale-operations.js';
 import { isLocalizedType } from '../../model/i18n.js';
 import { inputType } from './inputs.js';
 import { contentTypeOperations } from './operations.js';
-import { uploadMutations } from '../upload/upload-operations.js';
+
+type FieldMap = GraphQLFieldConfigMap<unknown, GraphqlContext>;
 
 export interface SchemaOptions {
   /** generate types and operations for the content types (`shadowCRUD`, default true) */
   readonly shadowCRUD: boolean;
   /** the extension service's `shadowCRUD(uid)` settings (default: everything enabled) */
   readonly settings?: ShadowCrudView;
-  /** what the generated fields resolve with (default: the shadow-CRUD resolvers of ../resolvers/) */
-  readonly resolvers?: SchemaResolvers;
+  /** what the generated fields resolve with (../graphql-schema.ts: the shadow-CRUD resolvers of ../resolvers/) */
+  readonly resolvers: SchemaResolvers;
+  /** the upload plugin's mutations (`upload`, `multipleUpload`, `updateFileInfo`, `removeFile`) on this schema's types; none without */
+  readonly uploadMutations?: (ctx: BuildContext) => FieldMap;
 }
 
 const ALL_ACTIONS: ReadonlySet<GraphqlAction> = new Set(['find', 'findOne', 'create', 'update', 'delete']);
@@ -66,21 +69,19 @@ export function actionsFor(contentType: ContentType): ReadonlySet<GraphqlAction>
   return NO_ACTIONS;
 }
 
-type FieldMap = GraphQLFieldConfigMap<unknown, GraphqlContext>;
-
 /** the upload plugin's mutations, each under the shadow-CRUD action it performs */
-function fileMutations(ctx: BuildContext): FieldMap {
+function fileMutations(ctx: BuildContext, uploadMutations: (ctx: BuildContext) => FieldMap): FieldMap {
   const actions: Record<string, GraphqlAction> = { upload: 'create', multipleUpload: 'create', updateFileInfo: 'update', removeFile: 'delete' };
   return Object.fromEntries(Object.entries(uploadMutations(ctx)).filter(([name]) => ctx.shadowCrud.isOperationEnabled(UPLOAD_FILE_UID, actions[name]!)));
 }
 
-export function buildGraphqlSchema(registry: Registry, options: SchemaOptions): GraphQLSchema {
+export function generateSchema(registry: Registry, options: SchemaOptions): GraphQLSchema {
   const queries: FieldMap = {};
   const mutations: FieldMap = {};
   // spec 2.3: every type of an exposed content type and component exists, referenced or not
   const types: GraphQLNamedType[] = [];
   if (options.shadowCRUD) {
-    const ctx = new BuildContext(registry, options.resolvers ?? SHADOW_CRUD_RESOLVERS, options.settings);
+    const ctx = new BuildContext(registry, options.resolvers, options.settings);
     const contentTypes = [...registry.contentTypes.values()].sort((a, b) => a.uid.localeCompare(b.uid));
     for (const contentType of contentTypes) {
       if (!ctx.isTargetEnabled(contentType.uid)) continue;
@@ -90,7 +91,7 @@ export function buildGraphqlSchema(registry: Registry, options: SchemaOptions): 
       const operations = contentTypeOperations(ctx, contentType, actions);
       Object.assign(queries, operations.queries);
       Object.assign(mutations, operations.mutations);
-      if (contentType.uid === UPLOAD_FILE_UID) Object.assign(mutations, fileMutations(ctx));
+      if (contentType.uid === UPLOAD_FILE_UID && options.uploadMutations) Object.assign(mutations, fileMutations(ctx, options.uploadMutations));
       types.push(
         attributesType(ctx, contentType), entityType(ctx, contentType), entityResponseType(ctx, contentType),
         entityResponseCollectionType(ctx, contentType), relationResponseCollectionType(ctx, contentType),

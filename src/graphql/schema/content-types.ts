@@ -44,6 +44,7 @@ import { listArgs } from './list-args.js';
 import { DateTimeScalar } from './scalars.js';
 import { scalarType } from './scalar-types.js';
 import { ErrorType, PublicationState, ResponseCollectionMeta, publicationStateArg, type CollectionMeta } from './shared-types.js';
+import { isCreatorField } from '../../model/creator-fields.js';
 
 type FieldConfig = GraphQLFieldConfig<Record<string, unknown>, GraphqlContext>;
 
@@ -174,7 +175,7 @@ export function attributeOutputFields(ctx: BuildContext, schema: Schema): GraphQ
   const fields: GraphQLFieldConfigMap<Record<string, unknown>, GraphqlContext> = {};
   if (schema.modelType === 'component') fields['id'] = { type: new GraphQLNonNull(GraphQLID) };
   for (const [name, attribute] of Object.entries(schema.attributes)) {
-    if (isHidden(attribute) || !ctx.shadowCrud.isFieldEnabled(schema.uid, name, 'output') || !hasEnabledTarget(ctx, attribute)) continue;
+    if (isHidden(attribute) || isCreatorField(attribute) || !ctx.shadowCrud.isFieldEnabled(schema.uid, name, 'output') || !hasEnabledTarget(ctx, attribute)) continue;
     fields[name] = attributeOutputField(ctx, schema, attribute);
   }
   if (schema.modelType === 'contentType') {

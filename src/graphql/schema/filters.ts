@@ -13,6 +13,7 @@ import { hasEnabledTarget, type BuildContext } from './build-context.js';
 import { localizedFilterFields } from './i18n.js';
 import { SCALAR_FILTER_INPUTS } from './filter-inputs.js';
 import { scalarFilterInput } from './scalar-types.js';
+import { isCreatorField } from '../../model/creator-fields.js';
 
 export function filtersInputType(ctx: BuildContext, schema: Schema): GraphQLInputObjectType {
   const name = filtersInputName(schema);
@@ -23,7 +24,7 @@ export function filtersInputType(ctx: BuildContext, schema: Schema): GraphQLInpu
         const fields: GraphQLInputFieldConfigMap = {};
         if (schema.modelType === 'contentType') fields['id'] = { type: SCALAR_FILTER_INPUTS.ID };
         for (const [key, attribute] of Object.entries(schema.attributes)) {
-          if (isHidden(attribute) || !ctx.shadowCrud.isFieldEnabled(schema.uid, key, 'filters') || !hasEnabledTarget(ctx, attribute)) continue;
+          if (isHidden(attribute) || isCreatorField(attribute) || !ctx.shadowCrud.isFieldEnabled(schema.uid, key, 'filters') || !hasEnabledTarget(ctx, attribute)) continue;
           switch (attribute.kind) {
             case 'scalar':
               fields[key] = { type: scalarFilterInput(attribute) };

@@ -20,6 +20,7 @@ import { hasEnabledTarget, type BuildContext } from './build-context.js';
 import { dynamicZoneInput } from './dynamic-zone-input.js';
 import { DateTimeScalar } from './scalars.js';
 import { scalarType } from './scalar-types.js';
+import { isCreatorField } from '../../model/creator-fields.js';
 
 function attributeInputType(ctx: BuildContext, schema: Schema, attribute: Attribute): GraphQLInputType {
   switch (attribute.kind) {
@@ -48,7 +49,7 @@ export function inputType(ctx: BuildContext, schema: Schema): GraphQLInputObject
       const fields: GraphQLInputFieldConfigMap = {};
       if (schema.modelType === 'component') fields['id'] = { type: GraphQLID };
       for (const [key, attribute] of Object.entries(schema.attributes)) {
-        if (!ctx.shadowCrud.isFieldEnabled(schema.uid, key, 'input') || !hasEnabledTarget(ctx, attribute)) continue;
+        if (isCreatorField(attribute) || !ctx.shadowCrud.isFieldEnabled(schema.uid, key, 'input') || !hasEnabledTarget(ctx, attribute)) continue;
         fields[key] = { type: attributeInputType(ctx, schema, attribute) };
       }
       if (schema.modelType === 'contentType' && schema.draftAndPublish) fields['publishedAt'] = { type: DateTimeScalar };

@@ -1,7 +1,7 @@
 /**
  * The resolvers the generated fields attach, handed to the type builders in their build context
- * by the schema's composer (build-schema.ts: ../resolvers/shadow-crud-resolvers.ts): the builders
- * import no resolver, and `resolvers/` may import the schema's value types without a cycle.
+ * by the schema's composer (../graphql-schema.ts: ../resolvers/shadow-crud-resolvers.ts): no file
+ * of schema/ imports a resolver, and `resolvers/` may import the schema's value types without a cycle.
  */
 import type { GraphQLFieldResolver } from 'graphql';
 import type { ContentType } from '../../model/types.js';

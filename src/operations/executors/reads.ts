@@ -19,14 +19,17 @@ export const findMany: Executor<'findMany'> = (scope, context, subscribers) =>
 export const findFirst: Executor<'findFirst'> = (scope, context, subscribers) =>
   around(subscribers, context, () => scope.readsFor(context.caller).findSingle(context.params.selection));
 
-export const findOne: Executor<'findOne'> = (scope, context, subscribers) => {
-  const { documentId, selection, live } = context.params;
-  const reads = scope.readsFor(context.caller);
-  const find: Find = (sel) => reads.findOne(documentId, sel);
-  return around(subscribers, context, () => (live ? readLive(scope, context, selection, find) : find(selection)));
-};
+export const findOne: Executor<'findOne'> = (scope, context, subscribers) =>
+  around(subscribers, context, () => {
+    // the params as the before-hooks left them
+    const { documentId, selection, live } = context.params;
+    const reads = scope.readsFor(context.caller);
+    const find: Find = (sel) => reads.findOne(documentId, sel);
+    return live ? readLive(scope, context, selection, find) : find(selection);
+  });
 
-export const count: Executor<'count'> = (scope, context, subscribers) => {
-  const { filters, status, locale } = context.params;
-  return around(subscribers, context, () => scope.readsFor(context.caller).count(filters, status, locale));
-};
+export const count: Executor<'count'> = (scope, context, subscribers) =>
+  around(subscribers, context, () => {
+    const { filters, status, locale } = context.params;
+    return scope.readsFor(context.caller).count(filters, status, locale);
+  });

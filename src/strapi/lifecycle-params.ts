@@ -3,14 +3,29 @@
  * Document Service hands `strapi.db.query(uid)`): `where` (the filters, plus `documentId`,
  * `publishedAt` for the status and `locale`), `select`, `populate`, `orderBy`, `limit`,
  * `offset`; and `event.model` as Strapi's model metadata (`uid`, `singularName`, `tableName`,
- * `attributes`, …). Built from the parsed query only when a read has subscribers. The read
- * itself runs the parsed query: rewriting these in a hook changes nothing (docs/decisions.md).
+ * `attributes`, …). Built from the operation's params by the adapter's lifecycle events
+ * (lifecycle-events.ts) only when a read has subscribers; what a hook changes in `where` and
+ * `select` is parsed back into the operation's query there.
  */
 import type { ContentType } from '../model/types.js';
 import type { FilterNode, NestedSelection, Pagination, PopulateNode, Query, Selection, SortNode } from '../query/ast.js';
 import { ALL_LOCALES } from '../query/ast.js';
-import type { StrapiReadParams, StrapiWhere } from './strapi-read-params.js';
-import type { LifecycleModel, OperationAction, OperationParams } from './types.js';
+import type { OperationAction, OperationParams } from '../operations/types.js';
+
+export type StrapiWhere = Record<string, unknown>;
+
+/** Strapi's db-level params of a read (`findMany`: all of them; `findOne`: where/select/populate; `count`: where). */
+export interface StrapiReadParams {
+  where?: StrapiWhere;
+  select?: string[];
+  populate?: Record<string, unknown>;
+  orderBy?: Record<string, unknown>[];
+  limit?: number;
+  offset?: number;
+}
+
+/** Strapi's model metadata as lifecycle events give it: the content type plus its table name. */
+export type LifecycleModel = ContentType & { readonly tableName: string };
 
 const models = new WeakMap<ContentType, LifecycleModel>();
 export function lifecycleModel(contentType: ContentType): LifecycleModel {
