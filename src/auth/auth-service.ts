@@ -47,7 +47,7 @@ export interface PermissionsApi {
 
 /** users-permissions' advanced settings, for `bootstrap` (`app.usersPermissions`) */
 export interface UsersPermissionsApi {
-  /** the settings in effect: config/plugins' `advanced`, then what `setAdvanced` changed */
+  /** the settings in effect: config/plugins' `advanced`, then what an admin stored, then what `setAdvanced` changed */
   advanced(): AdvancedSettings;
   /** changes some settings in this process (not stored: set them from bootstrap on every start) */
   setAdvanced(changes: Partial<AdvancedSettings>): AdvancedSettings;
