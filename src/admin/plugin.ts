@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AdminTransportContext } from '../transport/admin-context.js';
 import { registerApiTokenRoutes } from './api-token-routes.js';
+import { registerApiTokenEditRoutes } from './api-token-edit-routes.js';
 import { registerAdminAuthRoutes } from './auth-routes.js';
 import { registerAdminUserRoutes } from './user-routes.js';
 import { registerAdminPanel } from './panel-routes.js';
 import { registerLocaleList } from '../transport/locale-list.js';
+import { registerUploadAdminRoutes } from './upload-routes.js';
+import { registerUsersPermissionsAdminRoutes } from './users-permissions-routes.js';
+import { registerI18nAdminRoutes } from './i18n-routes.js';
 import { registerContentManager } from './content-manager/register.js';
 import { registerWebhookRoutes } from './webhook-routes.js';
 
@@ -22,6 +26,10 @@ export async function registerAdminApi(server: FastifyInstance, context: AdminTr
     registerAdminUserRoutes(scoped);
     registerApiTokenRoutes(scoped);
     registerWebhookRoutes(scoped);
+    registerApiTokenEditRoutes(scoped);
+    registerUploadAdminRoutes(scoped);
+    registerUsersPermissionsAdminRoutes(scoped);
+    registerI18nAdminRoutes(scoped);
   }, { prefix: context.admin.path });
   // Strapi's content-manager routes live at the root (`/content-manager/*`), whatever the admin path
   registerContentManager(server, context);

@@ -24,7 +24,8 @@ import { registerAdminApi } from '../admin/plugin.js';
 import type { TransportContext } from '../transport/transport-context.js';
 import { chooseUploadProvider } from '../upload/choose-provider.js';
 import { StartupError } from '../errors/index.js';
-import { UPLOAD_FILE_UID } from '../model/built-in-types.js';
+import { UPLOAD_FILE_UID, UPLOAD_FOLDER_UID } from '../model/built-in-types.js';
+import { createFolderService } from '../upload/folder-service.js';
 import { readInlineTypes } from '../upload/served-headers.js';
 import { signOperationResult } from '../upload/sign-media.js';
 import { createUploadService, type UploadService } from '../upload/upload-service.js';
@@ -123,6 +124,8 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
     mkdirSync(join(publicDir, 'uploads'), { recursive: true });
     const provider = await chooseUploadProvider(config.plugins.upload.config, { publicDir, warn: (message) => log.warn(message) });
     const uploads = createUploadService(engine, runtime.serviceRepository(UPLOAD_FILE_UID), provider, config.plugins.upload.config, repository);
+    // the media library's folders (the admin API's): their writes are operations too
+    const folders = createFolderService(engine, runtime.serviceRepository(UPLOAD_FOLDER_UID), uploads);
     const signFile = uploads.signer;
     if (signFile !== undefined) {
       // a private bucket: every answered file carries a fresh pre-signed URL, as Strapi's
@@ -233,6 +236,7 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
     await registerAdminApi(server, {
       ...transport,
       admin: { realm: runtime.admin, tokens: auth.tokens, webhooks: runtime.webhooks, path: config.admin.path, serveAdminPanel: config.admin.serveAdminPanel, secureCookies: config.environment === 'production' },
+      media: { uploads, folders },
     });
     await lifecycles.bootstrap?.({ strapi: app, app });
     await server.ready();

@@ -29,7 +29,7 @@ import { createDocumentService, type DocumentService } from '../strapi/document-
 import { createOperations, type Operations } from '../operations/operations.js';
 import { withServiceWrites } from '../operations/service-writes.js';
 import type { Registry } from '../model/types.js';
-import { UPLOAD_FILE_UID } from '../model/built-in-types.js';
+import { UPLOAD_FILE_UID, UPLOAD_FOLDER_UID } from '../model/built-in-types.js';
 import { toDatabaseOptions } from './database-options.js';
 import type { Logger } from './logger.js';
 import type { ResponseCache } from '../operations/response-cache.js';
@@ -75,8 +75,8 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-/** the types plugin services write (users-permissions' users, the media library's files) */
-const SERVICE_WRITTEN: ReadonlySet<string> = new Set([USER_UID, ROLE_UID, PERMISSION_UID, UPLOAD_FILE_UID, ADMIN_USER_UID, ADMIN_ROLE_UID, ADMIN_PERMISSION_UID]);
+/** the types plugin services write (users-permissions' users, the media library's files and folders, the admin realm's users) */
+const SERVICE_WRITTEN: ReadonlySet<string> = new Set([USER_UID, ROLE_UID, PERMISSION_UID, UPLOAD_FILE_UID, UPLOAD_FOLDER_UID, ADMIN_USER_UID, ADMIN_ROLE_UID, ADMIN_PERMISSION_UID]);
 
 export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const dir = resolve(options.dir);

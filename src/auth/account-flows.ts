@@ -14,6 +14,7 @@ import { checkPassword, fail, issue, record, requiredEmail, requiredString, type
 import type { JwtService } from './jwt.js';
 import type { AuthResult } from './local-auth.js';
 import type { UsersStore } from './users-store.js';
+import { renderTemplate, type EmailTemplates } from './email-templates.js';
 
 export interface AccountFlows {
   forgotPassword(body: unknown): Promise<{ ok: true }>;
@@ -37,10 +38,12 @@ export interface AccountFlowsOptions {
   /** absolute URL of `GET /api/auth/email-confirmation` */
   readonly confirmationUrl: string;
   advanced(): AdvancedSettings;
+  /** the templates an admin stored (`PUT /users-permissions/email-templates`); undefined: the built-in messages */
+  templates?(): EmailTemplates | undefined;
   readonly log: { warn(message: string): void };
 }
 
-/** Strapi's default email templates (its admin lets them be edited; Vellum's are fixed). */
+/** Strapi's default email templates, as sent until an admin stores others (email-templates.ts). */
 function resetMessage(link: string): { subject: string; text: string; html: string } {
   return {
     subject: 'Reset password',
@@ -71,7 +74,8 @@ export function createAccountFlows(options: AccountFlowsOptions): AccountFlows {
   async function sendConfirmation(user: Entry): Promise<void> {
     const { code, stored } = issueCode(options.emailConfirmationLifetime);
     await users.update(String(user.documentId), { confirmationToken: stored });
-    const message = confirmationMessage(`${options.confirmationUrl}?confirmation=${code}`);
+    const template = options.templates?.()?.email_confirmation;
+    const message = template ? renderTemplate(template, { URL: options.confirmationUrl, CODE: code, USER: user }) : confirmationMessage(`${options.confirmationUrl}?confirmation=${code}`);
     try {
       await email.send({ to: String(user.email), ...message });
     } catch (error) {
@@ -101,7 +105,9 @@ export function createAccountFlows(options: AccountFlowsOptions): AccountFlows {
       const { code, stored } = issueCode(options.resetPasswordLifetime);
       // Stored before sending, as Strapi does: a failed send leaves a code nobody knows, no harm.
       await users.update(String(user.documentId), { resetPasswordToken: stored });
-      await email.send({ to: String(user.email), ...resetMessage(`${options.advanced().email_reset_password}?code=${code}`) });
+      const template = options.templates?.()?.reset_password;
+      const url = options.advanced().email_reset_password;
+      await email.send({ to: String(user.email), ...(template ? renderTemplate(template, { URL: url, TOKEN: code, CODE: code, USER: user }) : resetMessage(`${url}?code=${code}`)) });
       return { ok: true };
     },
 

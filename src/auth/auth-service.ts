@@ -25,8 +25,10 @@ import { createUserAdmin, type UserAdmin } from './user-admin.js';
 import { ValidationError } from '../errors/index.js';
 import { isRecord } from '../util/is-record.js';
 import type { Secrets } from './secrets.js';
+import { pluginKey } from './core-store.js';
+import { checkEmailTemplates, DEFAULT_EMAIL_TEMPLATES, storedTemplates, type EmailTemplates } from './email-templates.js';
 import { INVALID_CREDENTIALS, resolveActor } from './strategy.js';
-import type { CreateTokenInput, TokenRecord } from './tokens-store.js';
+import type { CreateTokenInput, TokenChanges, TokenRecord } from './tokens-store.js';
 
 /** What auth needs of a request (Fastify's request has both). */
 export interface AuthRequest {
@@ -45,7 +47,7 @@ export interface PermissionsApi {
 
 /** users-permissions' advanced settings, for `bootstrap` (`app.usersPermissions`) */
 export interface UsersPermissionsApi {
-  /** the settings in effect: config/plugins' `advanced`, then what `setAdvanced` changed */
+  /** the settings in effect: config/plugins' `advanced`, then what an admin stored, then what `setAdvanced` changed */
   advanced(): AdvancedSettings;
   /** changes some settings in this process (not stored: set them from bootstrap on every start) */
   setAdvanced(changes: Partial<AdvancedSettings>): AdvancedSettings;
@@ -56,6 +58,26 @@ export interface TokensApi {
   create(input: CreateTokenInput): Promise<{ token: TokenRecord; accessKey: string }>;
   list(): Promise<TokenRecord[]>;
   revoke(name: string): Promise<boolean>;
+  /** name, description, type, permissions (not the expiry) of the token with that row id; null: none */
+  update(id: number, changes: TokenChanges): Promise<TokenRecord | null>;
+  /** a new access key for the token with that row id, the old one refused from the next request on; null: none */
+  regenerate(id: number): Promise<{ token: TokenRecord; accessKey: string } | null>;
+}
+
+/**
+ * The users-permissions settings an admin edits (`/users-permissions/advanced`,
+ * `/users-permissions/email-templates`), stored in Strapi's core store: each read waits for the
+ * auth stamp (another instance's change is seen), each write replaces it (every instance sees
+ * it at its next request).
+ */
+export interface UsersPermissionsSettings {
+  /** the advanced settings in effect: config/plugins' `advanced`, then the stored ones, then bootstrap's `setAdvanced` */
+  advanced(): Promise<AdvancedSettings>;
+  /** stores the given settings (Strapi's keys, checked), over the stored ones */
+  setAdvanced(body: unknown): Promise<AdvancedSettings>;
+  emailTemplates(): Promise<EmailTemplates>;
+  /** `{ "email-templates": { reset_password?, email_confirmation? } }`, placeholders checked as Strapi checks them */
+  setEmailTemplates(body: unknown): Promise<EmailTemplates>;
 }
 
 /**
@@ -73,6 +95,8 @@ export interface TransportAuth {
   readonly users: UserAdmin;
   /** `/api/users-permissions/roles` and `/permissions` */
   readonly roles: RoleAdmin;
+  /** the stored advanced settings and email templates (the admin API) */
+  readonly settings: UsersPermissionsSettings;
   /** forgot / reset / change password, email confirmation */
   readonly account: Omit<AccountFlows, 'changePassword' | 'sendConfirmation'> & {
     changePassword(request: AuthRequest, body: unknown): Promise<AuthResult>;
@@ -126,9 +150,30 @@ function checkAdvanced(changes: unknown): Partial<AdvancedSettings> {
   return changes as Partial<AdvancedSettings>;
 }
 
+const ADVANCED_KEY = pluginKey('users-permissions', 'advanced');
+const EMAIL_KEY = pluginKey('users-permissions', 'email');
+
+/** the stored advanced settings as far as they are valid (a hand-edited row must not stop the server) */
+function storedAdvanced(value: unknown): Partial<AdvancedSettings> {
+  if (!isRecord(value)) return {};
+  return Object.fromEntries(Object.entries(value).filter(([key, setting]) => typeof setting === ADVANCED_KEYS[key as keyof AdvancedSettings])) as Partial<AdvancedSettings>;
+}
+
 export function createAuthService(options: AuthServiceOptions): AuthService {
   const { registry, stores, secrets, config, log } = options;
+  /** what the core store held at the last load of the auth data (auth-cache.ts reloads it with the stamp) */
+  let stored: { advanced: Partial<AdvancedSettings>; templates: EmailTemplates | undefined } = { advanced: {}, templates: undefined };
+  /** bootstrap's `setAdvanced`: this process only */
+  let processChanges: Partial<AdvancedSettings> = {};
   let advanced: AdvancedSettings = { ...config.advanced };
+  const settle = (): void => {
+    advanced = { ...config.advanced, ...stored.advanced, ...processChanges };
+  };
+  async function loadStored(): Promise<void> {
+    const values = await stores.coreStore.read([ADVANCED_KEY, EMAIL_KEY]);
+    stored = { advanced: storedAdvanced(values.get(ADVANCED_KEY)), templates: values.has(EMAIL_KEY) ? storedTemplates(values.get(EMAIL_KEY)) : undefined };
+    settle();
+  }
   // From the stamp-checked snapshot, not the last loaded one: a role the CLI or another instance
   // created a moment ago (the `default_role` of a register) is known at once.
   const roleOfType = async (type: string): Promise<string | undefined> => (await cache.fresh()).rolesByType.get(type)?.documentId;
@@ -141,9 +186,12 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     emailConfirmationLifetime: config.emailConfirmationLifetime,
     confirmationUrl: options.confirmationUrl,
     advanced: () => advanced,
+    templates: () => stored.templates,
     log,
   });
-  const cache: AuthCache = createAuthCache(stores, options.alsoReload);
+  const cache: AuthCache = createAuthCache(stores, async () => {
+    await Promise.all([options.alsoReload?.(), loadStored()]);
+  });
   const jwt = createJwtService(secrets.jwtSecret, config.jwtExpiresIn);
   const limiter = createRateLimiter({ interval: config.ratelimit.interval, max: config.ratelimit.max, redisUrl: options.redisUrl });
   const actors = new WeakMap<AuthRequest, Promise<Actor>>();
@@ -211,7 +259,11 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       refusal.retryAfter = wait;
       throw refusal;
     },
-    register: (body) => local.register(body),
+    // the stamp first: an admin's change of the advanced settings on another instance counts now
+    register: async (body) => {
+      await cache.fresh();
+      return local.register(body);
+    },
     login: (body) => local.login(body),
     async me(request) {
       const who = await actor(request);
@@ -228,8 +280,39 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       update: (id, body) => changed(roleAdmin.update(id, body)),
       delete: (id) => changed(roleAdmin.delete(id)),
     },
+    settings: {
+      async advanced() {
+        await cache.fresh();
+        return advanced;
+      },
+      async setAdvanced(body) {
+        const changes = checkAdvanced(body);
+        if (changes.default_role !== undefined && !(await stores.roles.list()).some((role) => role.type === changes.default_role)) {
+          throw new ValidationError(`default_role "${changes.default_role}" is no role's type`, { errors: [{ path: ['default_role'], message: 'no role has this type', name: 'ValidationError' }] });
+        }
+        await cache.fresh();
+        await changed(stores.coreStore.write(ADVANCED_KEY, { ...config.advanced, ...stored.advanced, ...changes }));
+        // what an admin sets wins over this process's bootstrap changes of the same keys
+        processChanges = Object.fromEntries(Object.entries(processChanges).filter(([key]) => !(key in changes)));
+        settle();
+        return advanced;
+      },
+      async emailTemplates() {
+        await cache.fresh();
+        return stored.templates ?? DEFAULT_EMAIL_TEMPLATES;
+      },
+      async setEmailTemplates(body) {
+        await cache.fresh();
+        const templates = checkEmailTemplates(body, stored.templates ?? DEFAULT_EMAIL_TEMPLATES);
+        await changed(stores.coreStore.write(EMAIL_KEY, templates));
+        return templates;
+      },
+    },
     account: {
-      forgotPassword: (body) => flows.forgotPassword(body),
+      forgotPassword: async (body) => {
+        await cache.fresh();
+        return flows.forgotPassword(body);
+      },
       resetPassword: (body) => flows.resetPassword(body),
       async changePassword(request, body) {
         const who = await actor(request);
@@ -241,7 +324,8 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     usersPermissions: {
       advanced: () => advanced,
       setAdvanced(changes) {
-        advanced = { ...advanced, ...checkAdvanced(changes) };
+        processChanges = { ...processChanges, ...checkAdvanced(changes) };
+        settle();
         return advanced;
       },
     },
@@ -255,6 +339,8 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       create: (input) => changed(stores.tokens.create(input)),
       list: () => stores.tokens.list(),
       revoke: (name) => changed(stores.tokens.revoke(name)),
+      update: (id, changes) => changed(stores.tokens.update(id, changes)),
+      regenerate: (id) => changed(stores.tokens.regenerate(id)),
     },
     async init() {
       await stores.roles.ensureDefaults();

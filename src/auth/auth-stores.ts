@@ -3,7 +3,8 @@ import type { DocumentRepository } from '../documents/types.js';
 import type { EngineContext } from '../engine/types.js';
 import { createCustomActions, type CustomActions } from './actions.js';
 import { createAuthState, type AuthState } from './auth-state.js';
-import { API_TOKEN_UID, PERMISSION_UID, ROLE_UID, USER_UID } from './content-types.js';
+import { API_TOKEN_UID, CORE_STORE_UID, PERMISSION_UID, ROLE_UID, USER_UID } from './content-types.js';
+import { createCoreStore, type CoreStore } from './core-store.js';
 import { createRolesStore, type RolesStore, type Transaction } from './roles-store.js';
 import { createTokensStore, type TokensStore } from './tokens-store.js';
 import { createUsersStore, type UsersStore } from './users-store.js';
@@ -13,6 +14,8 @@ export interface AuthStores {
   readonly roles: RolesStore;
   readonly tokens: TokensStore;
   readonly users: UsersStore;
+  /** Strapi's core store: the users-permissions advanced settings and email templates an admin stored */
+  readonly coreStore: CoreStore;
   /** the project's custom route actions, known to grants once added (app/create-app.ts, cli/auth-project.ts) */
   readonly customActions: CustomActions;
 }
@@ -31,6 +34,7 @@ export function createAuthStores(
     roles: createRolesStore(engine.registry, { roles: repository(ROLE_UID), permissions: repository(PERMISSION_UID), transaction }, state, customActions),
     tokens: createTokensStore(engine, repository(API_TOKEN_UID), apiTokenSalt, customActions),
     users: createUsersStore(engine, repository(USER_UID)),
+    coreStore: createCoreStore(repository(CORE_STORE_UID)),
     customActions,
   };
 }

@@ -11,6 +11,12 @@ export const USER_UID = 'plugin::users-permissions.user';
 export const ROLE_UID = 'plugin::users-permissions.role';
 export const PERMISSION_UID = 'plugin::users-permissions.permission';
 export const API_TOKEN_UID = 'plugin::vellum.api-token';
+/**
+ * Strapi's core store (`strapi_core_store_settings`: key, value as JSON text, type, environment,
+ * tag), where users-permissions keeps its advanced settings and email templates
+ * (`plugin_users-permissions_advanced`, `plugin_users-permissions_email`).
+ */
+export const CORE_STORE_UID = 'plugin::vellum.core-store';
 /** One row whose `stamp` changes with every user, role, permission or token change. */
 export const AUTH_STATE_UID = 'plugin::vellum.auth-state';
 
@@ -95,6 +101,25 @@ export const AUTH_CONTENT_TYPES: readonly RawSchemaFile[] = [
         accessKey: { type: 'string', required: true, unique: true, private: true },
         expiresAt: { type: 'datetime' },
         lastUsedAt: { type: 'datetime' },
+      },
+    },
+  },
+  {
+    uid: CORE_STORE_UID,
+    file: '<internal>',
+    definition: {
+      kind: 'collectionType',
+      collectionName: 'strapi_core_store_settings',
+      info: { singularName: 'core-store', pluralName: 'core-stores', displayName: 'Core store' },
+      options: { draftAndPublish: false },
+      // a settings change reaches every instance at its next request, as a role change does
+      pluginOptions: { ...hidden, ...stamped },
+      attributes: {
+        key: { type: 'string', unique: true },
+        value: { type: 'text' },
+        type: { type: 'string' },
+        environment: { type: 'string' },
+        tag: { type: 'string' },
       },
     },
   },

@@ -46,12 +46,18 @@ export interface CreateTokenInput {
   readonly expiresAt?: Date | string;
 }
 
+export type TokenChanges = Partial<Pick<CreateTokenInput, 'name' | 'type' | 'description' | 'permissions'>>;
+
 export interface TokensStore {
   /** `accessKey` is the plain token, shown once */
   create(input: CreateTokenInput): Promise<{ token: TokenRecord; accessKey: string }>;
   list(): Promise<TokenRecord[]>;
   /** false when no token has that name */
   revoke(name: string): Promise<boolean>;
+  /** name, description, type and permissions of the token with that row id (its expiry stays); null when there is none */
+  update(id: number, changes: TokenChanges): Promise<TokenRecord | null>;
+  /** a new access key for the token with that row id (the old one stops working); null when there is none */
+  regenerate(id: number): Promise<{ token: TokenRecord; accessKey: string } | null>;
   /** every token with its stored HMAC, for the request-time lookup */
   loadWithHashes(): Promise<Array<{ token: TokenRecord; hash: string }>>;
   /** the token whose stored HMAC is `hash` (a cache miss) */
@@ -97,29 +103,37 @@ export function createTokensStore(
   engine: EngineContext, repo: DocumentRepository, salt: string, custom?: CustomActions,
 ): TokensStore {
   const list = async (): Promise<TokenRecord[]> => (await repo.findPage(allRows(null))).entries.map(toTokenRecord);
+  const byId = async (id: number): Promise<TokenRecord | undefined> => (await list()).find((token) => token.id === id);
+
+  /** the stored type and permissions of a create or update, checked */
+  function typeAndPermissions(type: string, given: readonly string[]): { type: TokenType; permissions: string[] } {
+    if (!TOKEN_TYPES.includes(type as TokenType)) throw new ValidationError(`Unknown token type "${type}" (expected ${TOKEN_TYPES.join(', ')})`);
+    const permissions = [...new Set(given.map((p) => p.trim()).filter(Boolean))];
+    if (type !== 'custom' && permissions.length > 0) throw new ValidationError('Non-custom tokens should not reference permissions');
+    const unknown = unknownActions(engine.registry, permissions, custom);
+    if (unknown.length > 0) throw new UnknownPermissionsError(`Unknown permissions provided: ${unknown.join(', ')}`);
+    return { type: type as TokenType, permissions: type === 'custom' ? permissions.map(normalizeAction) : [] };
+  }
+
+  async function checkFreeName(name: string, except?: number): Promise<void> {
+    if ((await repo.findPage(allRows(eq('name', name)))).entries.some((entry) => entry.id !== except)) {
+      throw new UniqueError(`A token named "${name}" already exists`);
+    }
+  }
 
   return {
     async create(input) {
       const name = input.name.trim();
       if (name === '') throw new ValidationError('A token needs a name');
-      if (!TOKEN_TYPES.includes(input.type as TokenType)) {
-        throw new ValidationError(`Unknown token type "${input.type}" (expected ${TOKEN_TYPES.join(', ')})`);
-      }
-      const type = input.type as TokenType;
-      const permissions = [...new Set((input.permissions ?? []).map((p) => p.trim()).filter(Boolean))];
-      if (type !== 'custom' && permissions.length > 0) throw new ValidationError('Non-custom tokens should not reference permissions');
-      const unknown = unknownActions(engine.registry, permissions, custom);
-      if (unknown.length > 0) throw new UnknownPermissionsError(`Unknown permissions provided: ${unknown.join(', ')}`);
+      const { type, permissions } = typeAndPermissions(input.type, input.permissions ?? []);
       const expiresAt = expiryOf(input, new Date());
-      if ((await repo.findPage(allRows(eq('name', name)))).entries.length > 0) {
-        throw new UniqueError(`A token named "${name}" already exists`);
-      }
+      await checkFreeName(name);
       const accessKey = newAccessKey();
       const created = await repo.create({
         name,
         description: input.description ?? null,
         type,
-        permissions: type === 'custom' ? permissions.map(normalizeAction) : [],
+        permissions,
         accessKey: hashAccessKey(salt, accessKey),
         expiresAt,
         lastUsedAt: null,
@@ -131,6 +145,26 @@ export function createTokensStore(
       const rows = (await repo.findPage(allRows(eq('name', name)))).entries;
       for (const row of rows) await repo.delete(String(row.documentId));
       return rows.length > 0;
+    },
+    async update(id, changes) {
+      const token = await byId(id);
+      if (!token) return null;
+      const name = changes.name === undefined ? token.name : changes.name.trim();
+      if (name === '') throw new ValidationError('A token needs a name');
+      if (name !== token.name) await checkFreeName(name, id);
+      // a type change without permissions keeps none (a custom token's own list otherwise)
+      const checked = typeAndPermissions(changes.type ?? token.type, changes.permissions ?? (changes.type === undefined || changes.type === token.type ? token.permissions : []));
+      const updated = await repo.update(token.documentId, {
+        name, ...(changes.description === undefined ? {} : { description: changes.description }), ...checked,
+      }, { status: 'published' }, PLAIN);
+      return updated ? toTokenRecord(updated) : null;
+    },
+    async regenerate(id) {
+      const token = await byId(id);
+      if (!token) return null;
+      const accessKey = newAccessKey();
+      const updated = await repo.update(token.documentId, { accessKey: hashAccessKey(salt, accessKey) }, { status: 'published' }, PLAIN);
+      return updated ? { token: toTokenRecord(updated), accessKey } : null;
     },
     async loadWithHashes() {
       const entries = (await repo.findPage(allRows(null))).entries;

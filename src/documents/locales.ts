@@ -6,8 +6,10 @@
  * reloads their copies through `reload`).
  */
 import { ValidationError } from '../errors/index.js';
-import { countLocales, deleteLocale, insertLocale, queryLocales, readLocales, setDefaultLocale, typesUsingLocale, type LocaleQuery, type LocaleRow } from '../engine/locale-table.js';
+import { countLocales, deleteLocale, insertLocale, queryLocales, readLocales, renameLocale, setDefaultLocale, typesUsingLocale, type LocaleQuery, type LocaleRow } from '../engine/locale-table.js';
 import type { RemovedLocaleContent } from '../engine/locale-content.js';
+import { previewLocaleContent } from '../engine/locale-content-preview.js';
+import { ISO_LOCALE_CODES } from './iso-locale-codes.js';
 import type { FilterNode } from '../query/ast.js';
 import type { EngineContext } from '../engine/types.js';
 import { isLocaleCode } from '../query/parse-locale.js';
@@ -32,7 +34,13 @@ export interface LocaleService {
    * that content with the locale (as Strapi does) and says what went
    */
   delete(code: string, options?: { force?: boolean }): Promise<readonly RemovedLocaleContent[]>;
+  /** the codes one may add, with their names (`GET /i18n/iso-locales`) */
+  isoLocales(): ReadonlyArray<{ code: string; name: string }>;
+  /** what `delete(code, { force: true })` would delete, deleting nothing */
+  deletionPreview(code: string): Promise<readonly RemovedLocaleContent[]>;
   setDefaultLocale(input: { code: string }): Promise<void>;
+  /** a locale's display name */
+  rename(code: string, name: string): Promise<void>;
   getDefaultLocale(): Promise<string>;
   /** a filtered, sorted page of locales read from the table (GraphQL `i18NLocales`) */
   query(query: LocaleQuery): Promise<readonly Locale[]>;
@@ -53,6 +61,9 @@ export interface InitialLocales {
   /** tells the other processes a change was made (after it is committed) */
   readonly announce?: () => Promise<void>;
 }
+
+/** the `string` column holds 255 characters on every database */
+const MAX_LOCALE_NAME = 255;
 
 const displayNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
 
@@ -79,6 +90,7 @@ export async function createLocaleService(ctx: EngineContext, initial: InitialLo
     locales = Object.freeze(await readLocales(ctx));
   };
   const byCode = (code: string): Locale | undefined => locales.find((l) => l.code === code);
+  let isoList: ReadonlyArray<{ code: string; name: string }> | undefined;
   const changed = async (): Promise<void> => {
     await refresh();
     await initial.announce?.();
@@ -115,10 +127,23 @@ export async function createLocaleService(ctx: EngineContext, initial: InitialLo
       await changed();
       return removed;
     },
+    isoLocales: () => (isoList ??= ISO_LOCALE_CODES.map((code) => ({ code, name: localeName(code) }))),
+    async deletionPreview(code) {
+      await refresh();
+      if (!byCode(code)) throw new ValidationError(`There is no locale "${code}"`, { key: 'code', path: 'code', source: 'body', param: 'code' });
+      return previewLocaleContent(ctx, code);
+    },
     async setDefaultLocale({ code }) {
       await refresh();
       if (!byCode(code)) throw new ValidationError(`There is no locale "${code}"`, { key: 'code', path: 'code', source: 'body', param: 'code' });
       await setDefaultLocale(ctx, code);
+      await changed();
+    },
+    async rename(code, name) {
+      await refresh();
+      if (!byCode(code)) throw new ValidationError(`There is no locale "${code}"`, { key: 'code', path: 'code', source: 'body', param: 'code' });
+      if (name.trim() === '' || name.length > MAX_LOCALE_NAME) throw new ValidationError(`A locale name is 1 to ${MAX_LOCALE_NAME} characters`, { key: 'name', path: 'name', source: 'body', param: 'name' });
+      await renameLocale(ctx, code, name);
       await changed();
     },
     async getDefaultLocale() {

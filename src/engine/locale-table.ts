@@ -95,6 +95,13 @@ export async function setDefaultLocale(ctx: EngineContext, code: string): Promis
   });
 }
 
+/** a locale's display name (Strapi's admin edits it; the code never changes) */
+export async function renameLocale(ctx: EngineContext, code: string, name: string): Promise<void> {
+  await inWriteTransaction(ctx, async (trx) => {
+    await trx.knex(LOCALE_TABLE).update({ [L.name]: name, [SYSTEM_COLUMNS.updatedAt]: datetimeToDb(new Date(), trx.dialect.name) }).where(L.code, code);
+  });
+}
+
 /** `withContent`: the locale's versions go in the same transaction (`locale-content.ts`). */
 export async function deleteLocale(ctx: EngineContext, code: string, withContent = false): Promise<RemovedLocaleContent[]> {
   return inWriteTransaction(ctx, async (trx) => {

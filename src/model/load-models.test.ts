@@ -9,7 +9,7 @@ import { BLOG_EXAMPLE as BLOG } from '../../test/helpers/fixtures.js';
 const registry = await loadRegistry(BLOG);
 
 describe('loadRegistry on the blog fixture', () => {
-  it('finds the six content types (the demo\'s localized page among them), the upload file type and the five components', () => {
+  it('finds the six content types (the demo\'s localized page among them), the upload file and folder types and the five components', () => {
     expect([...registry.contentTypes.keys()].sort()).toEqual([
       'api::article.article',
       'api::author.author',
@@ -18,6 +18,7 @@ describe('loadRegistry on the blog fixture', () => {
       'api::page.page',
       'api::tag.tag',
       'plugin::upload.file',
+      'plugin::upload.folder',
     ]);
     expect([...registry.components.keys()].sort()).toEqual([
       'shared.media',
@@ -112,14 +113,19 @@ describe('loadRegistry on the blog fixture', () => {
     expect(registry.component('shared.rich-text').displayName).toBe('Rich text');
   });
 
-  it('defines the upload file type', () => {
+  it('defines the upload file and folder types', () => {
     const file = registry.contentType('plugin::upload.file');
     expect(
       Object.fromEntries(Object.values(file.attributes).map((a) => [a.name, a.kind === 'scalar' ? `${a.type}${a.required ? '!' : ''}` : a.kind])),
     ).toEqual({
       name: 'string!', alternativeText: 'string', caption: 'string', focalPoint: 'json', width: 'integer', height: 'integer', formats: 'json',
       hash: 'string!', ext: 'string', mime: 'string!', size: 'decimal!', url: 'string!', previewUrl: 'string',
-      provider: 'string!', provider_metadata: 'json', folderPath: 'string',
+      provider: 'string!', provider_metadata: 'json', folderPath: 'string', folder: 'relation',
+    });
+    const folder = registry.contentType('plugin::upload.folder');
+    expect(folder.collectionName).toBe('upload_folders');
+    expect(Object.fromEntries(Object.values(folder.attributes).map((a) => [a.name, a.kind === 'scalar' ? `${a.type}${a.required ? '!' : ''}` : a.kind]))).toEqual({
+      name: 'string!', pathId: 'integer!', parent: 'relation', children: 'relation', files: 'relation', path: 'string!',
     });
   });
 

@@ -23,7 +23,7 @@ describe('loadRegistry accepts a valid project', () => {
 
   it('loads a project with no src folder: only the built-in types', async () => {
     const registry = await loadRegistry(await writeProject({}));
-    expect([...registry.contentTypes.keys()]).toEqual(['plugin::upload.file']);
+    expect([...registry.contentTypes.keys()]).toEqual(['plugin::upload.file', 'plugin::upload.folder']);
     expect(registry.components.size).toBe(0);
   });
 });

@@ -11,11 +11,11 @@ import type { Multipart } from '@fastify/multipart';
 import type { TransportContext } from '../transport/transport-context.js';
 import { routeSettingsOf } from '../transport/route-settings.js';
 import { UPLOAD_FILE_UID } from '../model/built-in-types.js';
-import { NotFoundError, PayloadTooLargeError, ValidationError, type VellumError } from '../errors/index.js';
-import { toVellumError } from '../errors/to-vellum-error.js';
+import { NotFoundError, PayloadTooLargeError, ValidationError } from '../errors/index.js';
 import { parseRestQuery } from '../query/parse-rest-query.js';
 import { parseFileInfoField, parseFileInfoValue } from '../upload/file-info.js';
 import { limitCheckedStream } from '../upload/limit-checked-stream.js';
+import { answeredFile as shape, fileIdParam as fileId, formParts, malformedMultipart } from '../upload/multipart-form.js';
 import type { LinkFields } from '../upload/link-files.js';
 import { type FileInfo, type StagedFile, type UploadService } from '../upload/upload-service.js';
 import { requestQuery } from './request-query.js';
@@ -23,62 +23,6 @@ import type { Caller, Entry } from '../operations/types.js';
 import { rowIdQuery } from '../query/row-id-query.js';
 import type { Selection } from '../query/ast.js';
 import { callerOf as caller } from './request-caller.js';
-
-/**
- * What the multipart parser (busboy) throws for a body it cannot read: no boundary in the content
- * type, a body that ends inside a part. Busboy gives these errors no code, so they are recognised
- * by where they come from (the parser's iterator and its part streams), never by their text; the
- * limits it reports through @fastify/multipart carry codes and keep their own mapping.
- */
-function malformedMultipart(error: unknown): VellumError {
-  const known = toVellumError(error);
-  if (known) return known;
-  const reason = error instanceof Error ? error.message : String(error);
-  return new ValidationError(`Malformed multipart body: ${reason}`, { errors: [{ path: [], message: reason, name: 'ValidationError' }] });
-}
-
-/** The request's parts; whatever the parser fails with is a 4xx (the client sent the body). */
-async function* formParts(request: FastifyRequest): AsyncGenerator<Multipart> {
-  const parts = request.parts();
-  let done = false;
-  try {
-    while (!done) {
-      let next: IteratorResult<Multipart>;
-      try {
-        next = await parts.next();
-      } catch (error) {
-        done = true;
-        throw malformedMultipart(error);
-      }
-      done = next.done === true;
-      if (!done) yield next.value as Multipart;
-    }
-  } finally {
-    // the handler stopped early (it threw): let the parser drop the rest, as for-await would
-    if (!done) await parts.return?.();
-  }
-}
-
-/** ids are 32-bit in every database: a larger number names no file (and PostgreSQL would refuse it, a 500) */
-const MAX_ROW_ID = 2_147_483_647;
-
-function fileId(raw: string): number {
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) > MAX_ROW_ID) throw new NotFoundError('File not found');
-  return Number(raw);
-}
-
-const TIMESTAMPS = ['createdAt', 'updatedAt', 'publishedAt'];
-
-/**
- * A file as Strapi answers it: the timestamps after the file's own attributes, then
- * `isUrlSigned`, which Strapi adds to every file it answers with (true only for the signed URLs
- * of a private provider).
- */
-function shape(entry: Entry): Entry {
-  const rest = Object.fromEntries(Object.entries(entry).filter(([key]) => !TIMESTAMPS.includes(key) && key !== 'isUrlSigned'));
-  const times = Object.fromEntries(TIMESTAMPS.filter((key) => key in entry).map((key) => [key, entry[key]]));
-  return { ...rest, ...times, id: entry.id, isUrlSigned: entry.isUrlSigned === true };
-}
 
 const LINK_FIELDS = new Set(['ref', 'refId', 'field']);
 

@@ -2,6 +2,8 @@ import type { AdminRealm } from '../auth/admin/admin-realm.js';
 import type { TokensApi } from '../auth/auth-service.js';
 import type { TransportContext } from './transport-context.js';
 import type { WebhookService } from '../webhooks/webhook-service.js';
+import type { FolderService } from '../upload/folder-service.js';
+import type { UploadService } from '../upload/upload-service.js';
 
 export type { AdminLogin, AdminRealm } from '../auth/admin/admin-realm.js';
 export type { TokensApi } from '../auth/auth-service.js';
@@ -25,4 +27,6 @@ export interface AdminTransportContext extends TransportContext {
     /** the refresh cookie is `Secure` (production) */
     readonly secureCookies: boolean;
   };
+  /** the media library's services the admin upload routes' actions call (their entry writes are operations) */
+  readonly media: { readonly uploads: UploadService; readonly folders: FolderService };
 }

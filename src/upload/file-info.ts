@@ -9,6 +9,8 @@ export interface FileInfo {
   readonly name?: string;
   readonly alternativeText?: string | null;
   readonly caption?: string | null;
+  /** the media library folder's id (Strapi's admin `fileInfo.folder`); null: the root */
+  readonly folder?: number | null;
 }
 
 /** the `string` columns the values land in hold 255 characters on every database */
@@ -24,40 +26,51 @@ function textValue(value: unknown, key: string, path: string[], nullable: boolea
   return value;
 }
 
-function toFileInfo(value: unknown, path: string[]): FileInfo {
+/** `fileInfo.folder`: a folder id (a number or its digits), or null for the root */
+function folderId(value: unknown, path: string[]): number | null {
+  if (value === null) return null;
+  const id = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) throw invalid('fileInfo.folder must be a folder id or null', [...path, 'folder']);
+  return id;
+}
+
+function toFileInfo(value: unknown, path: string[], withFolder: boolean): FileInfo {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid('fileInfo must be a JSON object (or an array of them)', path);
-  // Unknown keys (Strapi's `folder`, …) are ignored, as Strapi's own validation does.
+  // Unknown keys are ignored, as Strapi's own validation does.
   const record = value as Record<string, unknown>;
   const name = textValue(Object.hasOwn(record, 'name') ? record.name : undefined, 'name', path, false);
   if (name === '') throw invalid('fileInfo.name must not be empty', [...path, 'name']);
-  const info: { name?: string; alternativeText?: string | null; caption?: string | null } = {};
+  const info: { -readonly [K in keyof FileInfo]: FileInfo[K] } = {};
   if (typeof name === 'string') info.name = name;
   const alternativeText = textValue(Object.hasOwn(record, 'alternativeText') ? record.alternativeText : undefined, 'alternativeText', path, true);
   if (alternativeText !== undefined) info.alternativeText = alternativeText;
   const caption = textValue(Object.hasOwn(record, 'caption') ? record.caption : undefined, 'caption', path, true);
   if (caption !== undefined) info.caption = caption;
+  // the content API ignores `folder`, as Strapi's; the admin API's media library reads it
+  const folder = withFolder && Object.hasOwn(record, 'folder') ? record.folder : undefined;
+  if (folder !== undefined) info.folder = folderId(folder, path);
   return info;
 }
 
-/** One `fileInfo` field's value → the infos it holds, in order. */
-export function parseFileInfoField(raw: string): FileInfo[] {
+/** One `fileInfo` field's value → the infos it holds, in order; `withFolder`: read `folder` too (the admin API) */
+export function parseFileInfoField(raw: string, withFolder = false): FileInfo[] {
   let value: unknown;
   try {
     value = JSON.parse(raw);
   } catch {
     throw invalid('fileInfo must be JSON', ['fileInfo']);
   }
-  if (Array.isArray(value)) return value.map((item, index) => toFileInfo(item, ['fileInfo', String(index)]));
-  return [toFileInfo(value, ['fileInfo'])];
+  if (Array.isArray(value)) return value.map((item, index) => toFileInfo(item, ['fileInfo', String(index)], withFolder));
+  return [toFileInfo(value, ['fileInfo'], withFolder)];
 }
 
 /** `fileInfo` of a JSON body (`{ "fileInfo": { … } }`, or the object as a JSON string); absent is `{}` */
-export function parseFileInfoValue(value: unknown): FileInfo {
+export function parseFileInfoValue(value: unknown, withFolder = false): FileInfo {
   if (value === undefined || value === null) return {};
   if (typeof value === 'string') {
-    const [first, ...rest] = parseFileInfoField(value);
+    const [first, ...rest] = parseFileInfoField(value, withFolder);
     if (rest.length > 0) throw invalid('fileInfo must be one object when updating a file', ['fileInfo']);
     return first ?? {};
   }
-  return toFileInfo(value, ['fileInfo']);
+  return toFileInfo(value, ['fileInfo'], withFolder);
 }

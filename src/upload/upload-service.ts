@@ -18,6 +18,7 @@ import { providerKind, type UploadProvider } from './provider.js';
 import { linkFiles, resolveLinkTarget, type LinkFields } from './link-files.js';
 import { stageImage, type StoredImage } from './stage-image.js';
 import { StreamMeter } from './stream-meter.js';
+import { foldersByIds } from '../engine/media-folders.js';
 import { fileSigner, type FileSigner } from './sign-media.js';
 
 export type { FileInfo } from './file-info.js';
@@ -65,8 +66,18 @@ export interface UploadService {
   discard(staged: readonly StagedFile[]): Promise<void>;
   remove(id: number): Promise<Entry>;
   findById(id: number): Promise<Entry | null>;
-  /** `POST /api/upload?id=`: a file's name, alternative text and caption (null or absent keeps the value, as Strapi) */
+  /**
+   * `POST /api/upload?id=`: a file's name, alternative text and caption (null or absent keeps the
+   * value, as Strapi); `info.folder` (the admin API) moves it to that folder (null: the root)
+   */
   updateInfo(id: number, info: FileInfo): Promise<Entry>;
+  /**
+   * The admin's `POST /upload?id=` with a file: the entry keeps its id, documentId and the places
+   * it is used, and takes the staged file's bytes, type, size and formats (and `info`'s name,
+   * else the new file's). The old bytes are removed once the entry is written; a failed write
+   * removes the new ones.
+   */
+  replace(id: number, staged: StagedFile, info: FileInfo): Promise<Entry>;
   /**
    * the file as answered: with a private provider its URL and its formats' URLs pre-signed and
    * `isUrlSigned: true`; otherwise unchanged with `isUrlSigned: false` (sign-media.ts)
@@ -140,8 +151,11 @@ export function createUploadService(
       if (staged.length === 0) throw new ValidationError('No file(s) provided in the `files` field', { errors: [{ path: ['files'], message: 'Files are empty', name: 'ValidationError' }] });
       // checked before any entry is written: a wrong ref, refId or field stores nothing
       const target = await resolveLinkTarget(ctx, link, staged.length);
+      const folders = new Map<number | null, { folder: string | null; folderPath: string }>();
+      for (const info of infos) if (!folders.has(info.folder ?? null)) folders.set(info.folder ?? null, await folderFields(info.folder));
       for (const [index, file] of staged.entries()) {
         const info = infos[index] ?? {};
+        const place = folders.get(info.folder ?? null) ?? { folder: null, folderPath: '/' };
         created.push(await files.create({
           name: info.name?.normalize() ?? file.name,
           alternativeText: info.alternativeText ?? null,
@@ -153,8 +167,9 @@ export function createUploadService(
           url: file.url,
           provider: provider.name,
           provider_metadata: file.providerMetadata,
-          // API uploads land in the media library's root folder, as in Strapi
-          folderPath: '/',
+          // API uploads land in the media library's root folder, as in Strapi; the admin's may name a folder
+          folderPath: place.folderPath,
+          ...(place.folder === null ? {} : { folder: place.folder }),
         }, { status: 'published' }, FULL));
       }
       if (target) {
@@ -170,6 +185,22 @@ export function createUploadService(
   }
 
   const signer = fileSigner(provider);
+
+  /** the entry fields that put a file in folder `id` (null: the root); an unknown folder is a 400 */
+  async function folderFields(id: number | null | undefined): Promise<{ folder: string | null; folderPath: string }> {
+    if (id === undefined || id === null) return { folder: null, folderPath: '/' };
+    const [folder] = await foldersByIds(ctx, [id]);
+    if (!folder) throw new ValidationError(`Folder ${id} does not exist`, { errors: [{ path: ['fileInfo', 'folder'], message: 'folder does not exist', name: 'ValidationError' }] });
+    return { folder: folder.documentId, folderPath: folder.path };
+  }
+
+  async function removeStored(entry: Readonly<Record<string, unknown>>): Promise<void> {
+    // As Strapi: only the provider that stored a file removes its bytes (a file uploaded before
+    // the project moved to another provider keeps them where they are).
+    if (providerKind(String(entry.provider)) !== providerKind(provider.name)) return;
+    // the original and every format; one failure must not keep the others
+    await Promise.allSettled(storedObjects(entry).map((object) => provider.delete(object)));
+  }
 
   return {
     findById,
@@ -202,12 +233,33 @@ export function createUploadService(
       const entry = await findById(id);
       if (!entry) throw new NotFoundError('File not found');
       await files.delete(String(entry.documentId));
-      // As Strapi: only the provider that stored a file removes its bytes (a file uploaded before
-      // the project moved to another provider keeps them where they are).
-      if (providerKind(String(entry.provider)) !== providerKind(provider.name)) return entry;
-      // the original and every format; one failure must not keep the others
-      await Promise.allSettled(storedObjects(entry).map((object) => provider.delete(object)));
+      await removeStored(entry);
       return entry;
+    },
+
+    async replace(id, file, info) {
+      let updated: Entry | null;
+      let entry: Entry | null = null;
+      try {
+        entry = await findById(id);
+        if (!entry) throw new NotFoundError('File not found');
+        const data: Record<string, unknown> = {
+          name: info.name?.normalize() ?? file.name,
+          width: file.width, height: file.height, formats: file.formats, hash: file.hash, ext: file.ext,
+          mime: file.mime, size: bytesToKilobytes(file.bytes), url: file.url,
+          provider: provider.name, provider_metadata: file.providerMetadata,
+        };
+        if (info.alternativeText !== undefined && info.alternativeText !== null) data.alternativeText = info.alternativeText;
+        if (info.caption !== undefined && info.caption !== null) data.caption = info.caption;
+        if (info.folder !== undefined) Object.assign(data, await folderFields(info.folder));
+        updated = await files.update(String(entry.documentId), data, { status: 'published' }, FULL);
+        if (!updated) throw new NotFoundError('File not found');
+      } catch (error) {
+        await discard([file]);
+        throw error;
+      }
+      await removeStored(entry);
+      return updated;
     },
 
     async updateInfo(id, info) {
@@ -217,6 +269,7 @@ export function createUploadService(
       if (info.name !== undefined) data.name = info.name.normalize();
       if (info.alternativeText !== undefined && info.alternativeText !== null) data.alternativeText = info.alternativeText;
       if (info.caption !== undefined && info.caption !== null) data.caption = info.caption;
+      if (info.folder !== undefined) Object.assign(data, await folderFields(info.folder));
       const updated = await files.update(String(entry.documentId), data, { status: 'published' }, FULL);
       if (!updated) throw new NotFoundError('File not found');
       return updated;
