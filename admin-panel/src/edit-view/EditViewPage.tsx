@@ -9,6 +9,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminPath } from '../api/client.js';
 import { AdminApiContext, AdminApiError, type AdminApi } from '../fields/admin-api.js';
 import { ModelIndex, editableAttributes, isLocalized, type ContentModel, type ContentTypeModel } from '../fields/model.js';
 import { emptyFormValues, toFormValues, type FormValues } from '../fields/form-values.js';
@@ -51,7 +52,7 @@ function EditView({ api }: { api: AdminApi }) {
   const queryClient = useQueryClient();
 
   const init = useQuery({ queryKey: INIT_QUERY_KEY, queryFn: () => api.get<{ data: ContentModel }>('/content-manager/init').then((r) => r.data), staleTime: 60_000 });
-  const permissions = useQuery({ queryKey: ['admin', 'users', 'me', 'permissions'], queryFn: () => api.get<{ data: AdminPermission[] }>('/admin/users/me/permissions').then((r) => r.data), staleTime: 30_000 });
+  const permissions = useQuery({ queryKey: ['admin', 'users', 'me', 'permissions'], queryFn: () => api.get<{ data: AdminPermission[] }>(adminPath('/users/me/permissions')).then((r) => r.data), staleTime: 30_000 });
   const model = useMemo(() => (init.data ? new ModelIndex(init.data) : null), [init.data]);
   const contentType: ContentTypeModel | undefined = model?.contentType(uid);
   const localized = contentType?.pluginOptions?.i18n?.localized === true;

@@ -7,6 +7,7 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useQuery } from '@tanstack/react-query';
+import { adminPath } from '../api/client.js';
 import { useAdminApi } from './admin-api.js';
 
 export interface MediaFile {
@@ -47,14 +48,14 @@ function MediaLibrary({ title, allowedTypes, multiple, onDone }: { title: string
   const [uploadError, setUploadError] = useState<string | null>(null);
   const files = useQuery({
     queryKey: ['upload-files', page],
-    queryFn: ({ signal }) => api.get<unknown>(`/upload/files?sort=createdAt:desc&pagination[page]=${page}&pagination[pageSize]=${PAGE_SIZE}`, { signal }).then(filesOf),
+    queryFn: ({ signal }) => api.get<unknown>(`${adminPath('/upload/files')}?sort=createdAt:desc&pagination[page]=${page}&pagination[pageSize]=${PAGE_SIZE}`, { signal }).then(filesOf),
   });
   const upload = async (list: FileList | null): Promise<void> => {
     if (!list || list.length === 0) return;
     const form = new FormData();
     for (const file of Array.from(list)) form.append('files', file);
     try {
-      const stored = filesOf(await api.upload<unknown>('/upload', form));
+      const stored = filesOf(await api.upload<unknown>(adminPath('/upload'), form));
       onDone(multiple ? stored : stored.slice(0, 1));
     } catch (error) {
       setUploadError((error as Error).message);
