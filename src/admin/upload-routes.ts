@@ -23,10 +23,10 @@ import type { FilterNode, Query } from '../query/ast.js';
 import { parseQueryString } from '../query/parse-query-string.js';
 import { parseRestQuery, type RestQueryContext } from '../query/parse-rest-query.js';
 import { rowIdQuery } from '../query/row-id-query.js';
-import { parseFileInfoField, parseFileInfoValue, type FileInfo } from '../upload/file-info.js';
+import { parseFileInfoValue, type FileInfo } from '../upload/file-info.js';
 import { FOLDER_SELECTION, folderIdValue } from '../upload/folder-service.js';
 import { limitCheckedStream } from '../upload/limit-checked-stream.js';
-import { answeredFile, fileIdParam, formParts, malformedMultipart } from '../upload/multipart-form.js';
+import { answeredFile, fileIdParam, formParts, malformedMultipart, stageUploadForm } from '../upload/multipart-form.js';
 import type { StagedFile } from '../upload/upload-service.js';
 
 
@@ -166,22 +166,7 @@ export function registerUploadAdminRoutes(ctx: AdminTransportContext): void {
 
   const upload = operations.action(CREATE, async ({ input: request }: { input: FastifyRequest }) => {
     if (!request.isMultipart()) throw new ValidationError('The request is not multipart (use multipart/form-data with a `files` field)');
-    const staged: StagedFile[] = [];
-    const infos: FileInfo[] = [];
-    try {
-      for await (const part of formParts(request)) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'files') throw new ValidationError(`Unexpected file field ${part.fieldname}; files go in \`files\``, { errors: [{ path: [part.fieldname], message: 'files go in `files`', name: 'ValidationError' }] });
-          staged.push(await uploads.stage({ filename: part.filename, mime: part.mimetype, stream: limitCheckedStream(part.file, undefined, malformedMultipart) }, infos[staged.length]));
-        } else if (part.fieldname === 'fileInfo') {
-          if (part.valueTruncated) throw new PayloadTooLargeError('fileInfo is too large');
-          infos.push(...parseFileInfoField(String(part.value), true));
-        }
-      }
-    } catch (error) {
-      await uploads.discard(staged);
-      throw error;
-    }
+    const { staged, infos } = await stageUploadForm(request, uploads, { withFolder: true });
     // commit removes what it stored itself when it fails
     return answerFiles(await uploads.commit(staged, infos));
   });

@@ -5,9 +5,9 @@
  * as the admin API's (8+ characters, a lower case and an upper case letter, a number).
  */
 import { parseArgs } from 'node:util';
+import { consoleIo, type CommandIo } from './command-args.js';
 import type { Env } from '../config/types.js';
 import { withAuthProject } from './auth-project.js';
-import { consoleIo, type CommandIo } from './token-command.js';
 
 export const ADMIN_USAGE = `Usage:
   vellum admin:create-user --email EMAIL --password PASSWORD --firstname NAME [--lastname NAME] [--role CODE]

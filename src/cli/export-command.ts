@@ -2,12 +2,11 @@
  * `vellum export FILE`: the project in the current directory (or `--dir`) as a Strapi
  * data-transfer archive. See docs/import-export.md.
  */
-import { parseArgs } from 'node:util';
 import type { Env } from '../config/types.js';
 import { exportArchive } from '../transfer/export-archive.js';
 import { createProgress } from '../transfer/progress.js';
-import { consoleIo, type CommandIo } from './token-command.js';
 import { withTransferProject } from './transfer-project.js';
+import { commandArgs, consoleIo, type CommandIo } from './command-args.js';
 
 export const EXPORT_USAGE = `Usage:
   vellum export FILE (--key KEY | --no-encrypt) [--no-compress]
@@ -18,17 +17,8 @@ export const EXPORT_USAGE = `Usage:
 Options: --dir DIR (project directory, default .)`;
 
 export async function exportCommand(args: readonly string[], io: CommandIo = consoleIo, env?: Env): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      options: { dir: { type: 'string', default: '.' }, key: { type: 'string' }, 'no-encrypt': { type: 'boolean' }, 'no-compress': { type: 'boolean' } },
-    });
-  } catch (error) {
-    io.err(`${error instanceof Error ? error.message : String(error)}\n\n${EXPORT_USAGE}`);
-    return 1;
-  }
+  const parsed = commandArgs(args, { dir: { type: 'string', default: '.' }, key: { type: 'string' }, 'no-encrypt': { type: 'boolean' }, 'no-compress': { type: 'boolean' } }, EXPORT_USAGE, io);
+  if (parsed === null) return 1;
   const { values, positionals } = parsed;
   if (positionals.length !== 1) {
     io.err(EXPORT_USAGE);

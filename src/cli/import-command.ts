@@ -2,15 +2,14 @@
  * `vellum import <archive-or-directory>`: a `strapi export` archive (or `vellum export`'s) into
  * the project in the current directory (or `--dir`). See docs/import-export.md.
  */
-import { parseArgs } from 'node:util';
 import type { Env } from '../config/types.js';
 import { openArchive } from '../transfer/archive-entries.js';
 import { importArchive, type ImportSummary } from '../transfer/import-archive.js';
 import { PARTS, type Part } from '../transfer/import-scope.js';
 import { createProgress } from '../transfer/progress.js';
 import { TransferError } from '../transfer/transfer-error.js';
-import { consoleIo, type CommandIo } from './token-command.js';
 import { withTransferProject } from './transfer-project.js';
+import { commandArgs, consoleIo, type CommandIo } from './command-args.js';
 
 export const IMPORT_USAGE = `Usage:
   vellum import ARCHIVE [--key KEY] [--only PARTS | --exclude PARTS] [--dry-run] [--force]
@@ -48,20 +47,11 @@ function describe(summary: ImportSummary, dryRun: boolean): string[] {
 }
 
 export async function importCommand(args: readonly string[], io: CommandIo = consoleIo, env?: Env): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      options: {
+  const parsed = commandArgs(args, {
         dir: { type: 'string', default: '.' }, key: { type: 'string' }, only: { type: 'string' }, exclude: { type: 'string' },
         'dry-run': { type: 'boolean' }, force: { type: 'boolean' },
-      },
-    });
-  } catch (error) {
-    io.err(`${error instanceof Error ? error.message : String(error)}\n\n${IMPORT_USAGE}`);
-    return 1;
-  }
+      }, IMPORT_USAGE, io);
+  if (parsed === null) return 1;
   const { values, positionals } = parsed;
   if (positionals.length !== 1) {
     io.err(IMPORT_USAGE);

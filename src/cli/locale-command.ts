@@ -4,11 +4,10 @@
  * `strapi.plugin('i18n').service('locales')`. A running server reads its locales at start: it
  * sees a change made here after a restart.
  */
-import { parseArgs } from 'node:util';
 import type { Env } from '../config/types.js';
 import type { RemovedLocaleContent } from '../engine/locale-content.js';
 import { withAuthProject } from './auth-project.js';
-import { consoleIo, type CommandIo } from './token-command.js';
+import { commandArgs, consoleIo, type CommandIo } from './command-args.js';
 
 export const LOCALE_USAGE = `Usage:
   vellum locale list
@@ -29,17 +28,8 @@ function describeRemoved(code: string, type: RemovedLocaleContent): string {
 
 export async function localeCommand(args: readonly string[], io: CommandIo = consoleIo, env?: Env): Promise<number> {
   const [sub = '', ...rest] = args;
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...rest],
-      allowPositionals: true,
-      options: { dir: { type: 'string', default: '.' }, name: { type: 'string' }, default: { type: 'boolean' }, force: { type: 'boolean' } },
-    });
-  } catch (error) {
-    io.err(`${error instanceof Error ? error.message : String(error)}\n\n${LOCALE_USAGE}`);
-    return 1;
-  }
+  const parsed = commandArgs(rest, { dir: { type: 'string', default: '.' }, name: { type: 'string' }, default: { type: 'boolean' }, force: { type: 'boolean' } }, LOCALE_USAGE, io);
+  if (parsed === null) return 1;
   const { values, positionals } = parsed;
   if (!Object.hasOwn(ARITY, sub) || positionals.length !== ARITY[sub]) {
     io.err(LOCALE_USAGE);

@@ -3,10 +3,9 @@
  * current directory (or `--dir`). ROLE is a role's type (`public`, `authenticated`) or a custom
  * role's name. Running servers apply the change at their next request.
  */
-import { parseArgs } from 'node:util';
 import type { Env } from '../config/types.js';
 import { withAuthProject } from './auth-project.js';
-import { consoleIo, type CommandIo } from './token-command.js';
+import { commandArgs, consoleIo, type CommandIo } from './command-args.js';
 
 export const ROLE_USAGE = `Usage:
   vellum role list
@@ -17,17 +16,8 @@ ROLE: public, authenticated, or a custom role's name. Options: --dir DIR (projec
 
 export async function roleCommand(args: readonly string[], io: CommandIo = consoleIo, env?: Env): Promise<number> {
   const [sub, ...rest] = args;
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...rest],
-      allowPositionals: true,
-      options: { dir: { type: 'string', default: '.' }, description: { type: 'string' } },
-    });
-  } catch (error) {
-    io.err(`${error instanceof Error ? error.message : String(error)}\n\n${ROLE_USAGE}`);
-    return 1;
-  }
+  const parsed = commandArgs(rest, { dir: { type: 'string', default: '.' }, description: { type: 'string' } }, ROLE_USAGE, io);
+  if (parsed === null) return 1;
   const { values, positionals } = parsed;
   const [role, ...actions] = positionals;
   const needs = sub === 'grant' || sub === 'revoke' ? 2 : sub === 'create' ? 1 : sub === 'list' ? 0 : -1;

@@ -2,10 +2,12 @@
  * `vellum token create|list|revoke`: API tokens of the project in the current directory (or
  * `--dir`). `create` prints the token on its last line, once; only its HMAC is stored.
  */
-import { parseArgs } from 'node:util';
 import { TOKEN_TYPES, type TokenRecord } from '../auth/tokens-store.js';
 import type { Env } from '../config/types.js';
 import { withAuthProject } from './auth-project.js';
+import { commandArgs, consoleIo, type CommandIo } from './command-args.js';
+
+export type { CommandIo } from './command-args.js';
 
 export const TOKEN_USAGE = `Usage:
   vellum token create --name NAME --type read-only|full-access|custom
@@ -15,12 +17,6 @@ export const TOKEN_USAGE = `Usage:
   vellum token revoke NAME
 Options: --dir DIR (project directory, default .)`;
 
-export interface CommandIo {
-  out(line: string): void;
-  err(line: string): void;
-}
-
-export const consoleIo: CommandIo = { out: (line) => console.log(line), err: (line) => console.error(line) };
 
 function describeToken(token: TokenRecord): string {
   const expiry = token.expiresAt === null ? 'never expires' : Date.parse(token.expiresAt) <= Date.now() ? `expired ${token.expiresAt}` : `expires ${token.expiresAt}`;
@@ -31,12 +27,7 @@ function describeToken(token: TokenRecord): string {
 
 export async function tokenCommand(args: readonly string[], io: CommandIo = consoleIo, env?: Env): Promise<number> {
   const [sub, ...rest] = args;
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...rest],
-      allowPositionals: true,
-      options: {
+  const parsed = commandArgs(rest, {
         dir: { type: 'string', default: '.' },
         name: { type: 'string' },
         type: { type: 'string' },
@@ -44,12 +35,8 @@ export async function tokenCommand(args: readonly string[], io: CommandIo = cons
         'expires-in-days': { type: 'string' },
         'expires-at': { type: 'string' },
         description: { type: 'string' },
-      },
-    });
-  } catch (error) {
-    io.err(`${error instanceof Error ? error.message : String(error)}\n\n${TOKEN_USAGE}`);
-    return 1;
-  }
+      }, TOKEN_USAGE, io);
+  if (parsed === null) return 1;
   const { values, positionals } = parsed;
   if (sub !== 'create' && sub !== 'list' && sub !== 'revoke') {
     io.err(TOKEN_USAGE);

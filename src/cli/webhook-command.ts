@@ -3,10 +3,9 @@
  * `--dir`), in the database every instance reads at its next event (docs/webhooks.md).
  * `create` prints the new webhook's id alone on stdout.
  */
-import { parseArgs } from 'node:util';
 import type { Env } from '../config/types.js';
 import { withAuthProject } from './auth-project.js';
-import { consoleIo, type CommandIo } from './token-command.js';
+import { commandArgs, consoleIo, type CommandIo } from './command-args.js';
 
 export const WEBHOOK_USAGE = `Usage:
   vellum webhook create --name NAME --url URL --events EVENT,EVENT… [--header 'Name: value']… [--secret SECRET] [--disabled]
@@ -28,12 +27,7 @@ function headersOf(values: readonly string[]): Record<string, string> | null {
 
 export async function webhookCommand(args: readonly string[], io: CommandIo = consoleIo, env?: Env): Promise<number> {
   const [sub, ...rest] = args;
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...rest],
-      allowPositionals: true,
-      options: {
+  const parsed = commandArgs(rest, {
         dir: { type: 'string', default: '.' },
         name: { type: 'string' },
         url: { type: 'string' },
@@ -41,12 +35,8 @@ export async function webhookCommand(args: readonly string[], io: CommandIo = co
         header: { type: 'string', multiple: true },
         secret: { type: 'string' },
         disabled: { type: 'boolean', default: false },
-      },
-    });
-  } catch (error) {
-    io.err(`${error instanceof Error ? error.message : String(error)}\n\n${WEBHOOK_USAGE}`);
-    return 1;
-  }
+      }, WEBHOOK_USAGE, io);
+  if (parsed === null) return 1;
   const { values, positionals } = parsed;
   const valid = (sub === 'list' && positionals.length === 0) || (sub === 'delete' && positionals.length === 1) || (sub === 'create' && positionals.length === 0);
   if (!valid) {

@@ -14,10 +14,9 @@ import { UPLOAD_FILE_UID } from '../model/built-in-types.js';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../errors/index.js';
 import { parseRestQuery } from '../query/parse-rest-query.js';
 import { parseFileInfoField, parseFileInfoValue } from '../upload/file-info.js';
-import { limitCheckedStream } from '../upload/limit-checked-stream.js';
-import { answeredFile as shape, fileIdParam as fileId, formParts, malformedMultipart } from '../upload/multipart-form.js';
+import { answeredFile as shape, fileIdParam as fileId, stageUploadForm } from '../upload/multipart-form.js';
 import type { LinkFields } from '../upload/link-files.js';
-import { type FileInfo, type StagedFile, type UploadService } from '../upload/upload-service.js';
+import { type FileInfo, type UploadService } from '../upload/upload-service.js';
 import { requestQuery } from './request-query.js';
 import type { Caller, Entry } from '../operations/types.js';
 import { rowIdQuery } from '../query/row-id-query.js';
@@ -60,21 +59,13 @@ export function registerUploadRoutes(ctx: TransportContext, uploads: UploadServi
     // Each file streams to the provider as its part arrives; the entries are written once the
     // whole form is read (`fileInfo` may follow the files). Whatever fails first, the bytes
     // stored so far are removed.
-    const staged: StagedFile[] = [];
-    const infos: FileInfo[] = [];
     const link: Record<string, string> = {};
+    const { staged, infos } = await stageUploadForm(request, uploads, {
+      field(name, value) {
+        if (LINK_FIELDS.has(name)) link[name] = value;
+      },
+    });
     try {
-      for await (const part of formParts(request)) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'files') throw new ValidationError(`Unexpected file field ${part.fieldname}; files go in \`files\``, { errors: [{ path: [part.fieldname], message: 'files go in `files`', name: 'ValidationError' }] });
-          staged.push(await uploads.stage({ filename: part.filename, mime: part.mimetype, stream: limitCheckedStream(part.file, undefined, malformedMultipart) }, infos[staged.length]));
-        } else if (part.fieldname === 'fileInfo') {
-          if (part.valueTruncated) throw new PayloadTooLargeError('fileInfo is too large', { errors: [{ path: ['fileInfo'], message: 'fileInfo is too large', name: 'PayloadTooLargeError' }] });
-          infos.push(...parseFileInfoField(String(part.value)));
-        } else if (LINK_FIELDS.has(part.fieldname)) {
-          link[part.fieldname] = String(part.value);
-        }
-      }
       // linking writes to the entry: the caller must be allowed to update it (Strapi does not ask)
       if (link.ref !== undefined && ctx.registry.contentTypes.has(link.ref)) await operations.forType(link.ref).check(who, 'update');
     } catch (error) {

@@ -5,9 +5,12 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
-import { NotFoundError, ValidationError, type VellumError } from '../errors/index.js';
+import { NotFoundError, PayloadTooLargeError, ValidationError, type VellumError } from '../errors/index.js';
 import { toVellumError } from '../errors/to-vellum-error.js';
 import type { Entry } from '../engine/types.js';
+import { parseFileInfoField, type FileInfo } from './file-info.js';
+import { limitCheckedStream } from './limit-checked-stream.js';
+import type { StagedFile, UploadService } from './upload-service.js';
 
 /**
  * What the multipart parser (busboy) throws for a body it cannot read: no boundary in the content
@@ -42,6 +45,37 @@ export async function* formParts(request: FastifyRequest): AsyncGenerator<Multip
     // the handler stopped early (it threw): let the parser drop the rest, as for-await would
     if (!done) await parts.return?.();
   }
+}
+
+/**
+ * An upload form (`files`, `fileInfo`): each file streams to the provider as its part arrives;
+ * `fileInfo` may follow the files, so the entries are the caller's to write once the whole form is
+ * read. Other fields go to `field`. Whatever fails first, the bytes stored so far are removed.
+ */
+export async function stageUploadForm(
+  request: FastifyRequest,
+  uploads: Pick<UploadService, 'stage' | 'discard'>,
+  options: { readonly withFolder?: boolean; field?(name: string, value: string): void } = {},
+): Promise<{ staged: StagedFile[]; infos: FileInfo[] }> {
+  const staged: StagedFile[] = [];
+  const infos: FileInfo[] = [];
+  try {
+    for await (const part of formParts(request)) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'files') throw new ValidationError(`Unexpected file field ${part.fieldname}; files go in \`files\``, { errors: [{ path: [part.fieldname], message: 'files go in `files`', name: 'ValidationError' }] });
+        staged.push(await uploads.stage({ filename: part.filename, mime: part.mimetype, stream: limitCheckedStream(part.file, undefined, malformedMultipart) }, infos[staged.length]));
+      } else if (part.fieldname === 'fileInfo') {
+        if (part.valueTruncated) throw new PayloadTooLargeError('fileInfo is too large', { errors: [{ path: ['fileInfo'], message: 'fileInfo is too large', name: 'PayloadTooLargeError' }] });
+        infos.push(...parseFileInfoField(String(part.value), options.withFolder === true));
+      } else {
+        options.field?.(part.fieldname, String(part.value));
+      }
+    }
+  } catch (error) {
+    await uploads.discard(staged);
+    throw error;
+  }
+  return { staged, infos };
 }
 
 /** ids are 32-bit in every database: a larger number names no file (and PostgreSQL would refuse it, a 500) */
