@@ -138,8 +138,13 @@ export function uploadMutations(build: BuildContext): FieldMap {
         await ctx.operations.forType(UPLOAD_FILE_UID).check(ctx.caller, 'delete');
         const rowId = await fileRowId(ctx, args.id);
         // v4 answers null for a file that does not exist
-        if (rowId === null || !(await uploadsOf(ctx).findById(rowId))) return null;
-        return { data: await uploadsOf(ctx).remove(rowId) };
+        if (rowId === null) return null;
+        try {
+          return { data: await uploadsOf(ctx).remove(rowId) };
+        } catch (error) {
+          if (error instanceof NotFoundError) return null;
+          throw error;
+        }
       },
     },
   };
