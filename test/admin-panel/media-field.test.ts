@@ -65,6 +65,13 @@ describe('the media field in Chromium', () => {
       await dialog.getByRole('list', { name: 'Media library' }).getByText('library-blue.png').waitFor();
       expect(await dialog.getByText('notes.txt').count()).toBe(0);
       await browser.screenshot('library offers images only');
+      // the input asks for images; a text file given anyway is refused before any upload
+      expect(await dialog.getByLabel('Upload a file').getAttribute('accept')).toBe('image/*');
+      const text = join(scratch, 'refused.txt');
+      writeFileSync(text, 'not an image');
+      await dialog.getByLabel('Upload a file').setInputFiles(text);
+      expect(await dialog.getByRole('alert').innerText()).toBe('refused.txt: only images can be chosen here.');
+      expect(browser.requests.filter((url) => new URL(url).pathname === '/admin/upload')).toEqual([]);
       await dialog.getByLabel('Upload a file').setInputFiles(upload);
       await dialog.waitFor({ state: 'detached' });
       await cover.getByText('uploaded-red.png').waitFor();

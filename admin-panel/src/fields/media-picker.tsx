@@ -35,6 +35,14 @@ export function isAllowedFile(file: MediaFile, allowedTypes: readonly string[] |
   return allowedTypes.some((type) => ALLOWED[type]?.(mime) ?? false);
 }
 
+const ACCEPT: Record<string, string> = { images: 'image/*', videos: 'video/*', audios: 'audio/*' };
+
+/** the file input's `accept` for `allowedTypes` (none when `files`, "anything else", is allowed) */
+function acceptOf(allowedTypes: readonly string[] | undefined): string | undefined {
+  if (!allowedTypes || allowedTypes.length === 0 || allowedTypes.some((type) => ACCEPT[type] === undefined)) return undefined;
+  return allowedTypes.map((type) => ACCEPT[type]).join(',');
+}
+
 function filesOf(answer: unknown): MediaFile[] {
   if (Array.isArray(answer)) return answer as MediaFile[];
   const results = (answer as { results?: unknown; data?: unknown } | null)?.results ?? (answer as { data?: unknown } | null)?.data;
@@ -52,6 +60,13 @@ function MediaLibrary({ title, allowedTypes, multiple, onDone }: { title: string
   });
   const upload = async (list: FileList | null): Promise<void> => {
     if (!list || list.length === 0) return;
+    // refused before it is stored: the entry's write would refuse it anyway (allowedTypes)
+    const refused = Array.from(list).filter((file) => !isAllowedFile({ id: 0, name: file.name, url: '', mime: file.type }, allowedTypes));
+    if (refused.length > 0) {
+      setUploadError(`${refused.map((file) => file.name).join(', ')}: only ${(allowedTypes ?? []).join(', ')} can be chosen here.`);
+      return;
+    }
+    setUploadError(null);
     const form = new FormData();
     for (const file of Array.from(list)) form.append('files', file);
     try {
@@ -67,7 +82,7 @@ function MediaLibrary({ title, allowedTypes, multiple, onDone }: { title: string
       <Heading slot="title">{title}</Heading>
       <label className="vf-upload">
         Upload a file
-        <input type="file" multiple={multiple} onChange={(event) => void upload(event.target.files)} />
+        <input type="file" multiple={multiple} accept={acceptOf(allowedTypes)} onChange={(event) => void upload(event.target.files)} />
       </label>
       {uploadError ? <div role="alert" className="vf-error">{uploadError}</div> : null}
       {files.isError ? <div role="alert" className="vf-error">The media library could not be read.</div> : null}
