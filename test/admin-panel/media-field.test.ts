@@ -27,9 +27,9 @@ describe('the media field in Chromium', () => {
     const form = new FormData();
     form.append('files', new Blob([content], { type }), name);
     const response = await fetch(`${world.server.url}/admin/upload`, { method: 'POST', headers: { authorization: `Bearer ${world.adminToken}` }, body: form });
-    const body = await response.json();
+    const body = (await response.json()) as { id: number; name: string }[];
     expect(response.status, JSON.stringify(body)).toBe(201);
-    library[name] = { id: body[0].id, name: body[0].name };
+    library[name] = { id: body[0]!.id, name: body[0]!.name };
   }
 
   beforeAll(async () => {
