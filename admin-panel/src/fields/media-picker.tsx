@@ -9,6 +9,7 @@ import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useQuery } from '@tanstack/react-query';
 import { adminPath } from '../api/client.js';
 import { useAdminApi } from './admin-api.js';
+import { acceptOf, isAllowedMime } from './allowed-types.js';
 
 export interface MediaFile {
   id: number;
@@ -21,27 +22,6 @@ export interface MediaFile {
 }
 
 const PAGE_SIZE = 24;
-
-const ALLOWED: Record<string, (mime: string) => boolean> = {
-  images: (mime) => mime.startsWith('image/'),
-  videos: (mime) => mime.startsWith('video/'),
-  audios: (mime) => mime.startsWith('audio/'),
-  files: (mime) => !/^(image|video|audio)\//.test(mime),
-};
-
-export function isAllowedFile(file: MediaFile, allowedTypes: readonly string[] | undefined): boolean {
-  if (!allowedTypes || allowedTypes.length === 0) return true;
-  const mime = file.mime ?? '';
-  return allowedTypes.some((type) => ALLOWED[type]?.(mime) ?? false);
-}
-
-const ACCEPT: Record<string, string> = { images: 'image/*', videos: 'video/*', audios: 'audio/*' };
-
-/** the file input's `accept` for `allowedTypes` (none when `files`, "anything else", is allowed) */
-function acceptOf(allowedTypes: readonly string[] | undefined): string | undefined {
-  if (!allowedTypes || allowedTypes.length === 0 || allowedTypes.some((type) => ACCEPT[type] === undefined)) return undefined;
-  return allowedTypes.map((type) => ACCEPT[type]).join(',');
-}
 
 function filesOf(answer: unknown): MediaFile[] {
   if (Array.isArray(answer)) return answer as MediaFile[];
@@ -61,7 +41,7 @@ function MediaLibrary({ title, allowedTypes, multiple, onDone }: { title: string
   const upload = async (list: FileList | null): Promise<void> => {
     if (!list || list.length === 0) return;
     // refused before it is stored: the entry's write would refuse it anyway (allowedTypes)
-    const refused = Array.from(list).filter((file) => !isAllowedFile({ id: 0, name: file.name, url: '', mime: file.type }, allowedTypes));
+    const refused = Array.from(list).filter((file) => !isAllowedMime(file.type, allowedTypes));
     if (refused.length > 0) {
       setUploadError(`${refused.map((file) => file.name).join(', ')}: only ${(allowedTypes ?? []).join(', ')} can be chosen here.`);
       return;
@@ -76,7 +56,7 @@ function MediaLibrary({ title, allowedTypes, multiple, onDone }: { title: string
       setUploadError((error as Error).message);
     }
   };
-  const shown = (files.data ?? []).filter((file) => isAllowedFile(file, allowedTypes));
+  const shown = (files.data ?? []).filter((file) => isAllowedMime(file.mime ?? '', allowedTypes));
   return (
     <Dialog className="vf-dialog" aria-label={title}>
       <Heading slot="title">{title}</Heading>
