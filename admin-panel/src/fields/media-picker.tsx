@@ -1,7 +1,7 @@
 /**
  * The media dialog a media field and the blocks editor's image button open: the library's files
- * (`GET /upload/files`, newest first, paged) to pick from, or a file uploaded in place
- * (`POST /upload`, multipart `files`), which is then picked. A React Aria modal dialog: focus
+ * (`GET /admin/upload/files`, newest first, paged) to pick from, or a file uploaded in place
+ * (`POST /admin/upload`, multipart `files`), which is then picked. A React Aria modal dialog: focus
  * is trapped inside and returns to the opener.
  */
 import { useCallback, useRef, useState, type ReactNode } from 'react';
