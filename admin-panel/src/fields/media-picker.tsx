@@ -1,7 +1,7 @@
 /**
  * The media dialog a media field and the blocks editor's image button open: the library's files
- * (`GET /upload/files`, newest first, paged) to pick from, or a file uploaded in place
- * (`POST /upload`, multipart `files`), which is then picked. A React Aria modal dialog: focus
+ * (`GET /admin/upload/files`, newest first, paged) to pick from, or a file uploaded in place
+ * (`POST /admin/upload`, multipart `files`), which is then picked. A React Aria modal dialog: focus
  * is trapped inside and returns to the opener.
  */
 import { useCallback, useRef, useState, type ReactNode } from 'react';
@@ -9,6 +9,7 @@ import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useQuery } from '@tanstack/react-query';
 import { adminPath } from '../api/client.js';
 import { useAdminApi } from './admin-api.js';
+import { acceptOf, isAllowedMime } from './allowed-types.js';
 
 export interface MediaFile {
   id: number;
@@ -21,19 +22,6 @@ export interface MediaFile {
 }
 
 const PAGE_SIZE = 24;
-
-const ALLOWED: Record<string, (mime: string) => boolean> = {
-  images: (mime) => mime.startsWith('image/'),
-  videos: (mime) => mime.startsWith('video/'),
-  audios: (mime) => mime.startsWith('audio/'),
-  files: (mime) => !/^(image|video|audio)\//.test(mime),
-};
-
-export function isAllowedFile(file: MediaFile, allowedTypes: readonly string[] | undefined): boolean {
-  if (!allowedTypes || allowedTypes.length === 0) return true;
-  const mime = file.mime ?? '';
-  return allowedTypes.some((type) => ALLOWED[type]?.(mime) ?? false);
-}
 
 function filesOf(answer: unknown): MediaFile[] {
   if (Array.isArray(answer)) return answer as MediaFile[];
@@ -52,6 +40,13 @@ function MediaLibrary({ title, allowedTypes, multiple, onDone }: { title: string
   });
   const upload = async (list: FileList | null): Promise<void> => {
     if (!list || list.length === 0) return;
+    // refused before it is stored: the entry's write would refuse it anyway (allowedTypes)
+    const refused = Array.from(list).filter((file) => !isAllowedMime(file.type, allowedTypes));
+    if (refused.length > 0) {
+      setUploadError(`${refused.map((file) => file.name).join(', ')}: only ${(allowedTypes ?? []).join(', ')} can be chosen here.`);
+      return;
+    }
+    setUploadError(null);
     const form = new FormData();
     for (const file of Array.from(list)) form.append('files', file);
     try {
@@ -61,13 +56,13 @@ function MediaLibrary({ title, allowedTypes, multiple, onDone }: { title: string
       setUploadError((error as Error).message);
     }
   };
-  const shown = (files.data ?? []).filter((file) => isAllowedFile(file, allowedTypes));
+  const shown = (files.data ?? []).filter((file) => isAllowedMime(file.mime ?? '', allowedTypes));
   return (
     <Dialog className="vf-dialog" aria-label={title}>
       <Heading slot="title">{title}</Heading>
       <label className="vf-upload">
         Upload a file
-        <input type="file" multiple={multiple} onChange={(event) => void upload(event.target.files)} />
+        <input type="file" multiple={multiple} accept={acceptOf(allowedTypes)} onChange={(event) => void upload(event.target.files)} />
       </label>
       {uploadError ? <div role="alert" className="vf-error">{uploadError}</div> : null}
       {files.isError ? <div role="alert" className="vf-error">The media library could not be read.</div> : null}
