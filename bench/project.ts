@@ -23,6 +23,8 @@ const SERVER_CONFIG = `module.exports = ({ env }) => ({
   port: env.int('PORT', 1337),
   // the bench reads statement counts in a separate pass; the measured server runs without it
   serverTiming: env.bool('BENCH_SERVER_TIMING', false),
+  // the webhooks bench (webhooks.ts) posts to a receiver on 127.0.0.1
+  ...(env.bool('BENCH_WEBHOOKS_PRIVATE', false) ? { webhooks: { allowPrivateTargets: true } } : {}),
 });
 `;
 

@@ -27,7 +27,9 @@ function sources(dir: string): string[] {
 
 /** The installed `vellum` package (the workspace link to the repository root) and its CLI. */
 export function vellumPackage(): { readonly dir: string; readonly bin: string } {
-  const manifest = createRequire(import.meta.url).resolve('vellum/package.json');
+  // BENCH_VELLUM_DIR: another checkout of the package (a git worktree whose node_modules is shared
+  // resolves `vellum` to the checkout that installed them)
+  const manifest = process.env.BENCH_VELLUM_DIR ? join(process.env.BENCH_VELLUM_DIR, 'package.json') : createRequire(import.meta.url).resolve('vellum/package.json');
   const { bin } = JSON.parse(readFileSync(manifest, 'utf8')) as { bin: { vellum: string } };
   const dir = dirname(manifest);
   return { dir, bin: join(dir, bin.vellum) };

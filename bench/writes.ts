@@ -138,26 +138,26 @@ export async function send(url: string, token: string, request: WriteRequest): P
   return { status: response.status, ...(documentId === undefined ? {} : { documentId }), text, headers: response.headers };
 }
 
-const percentile = (sorted: readonly number[], p: number): number =>
+export const percentile = (sorted: readonly number[], p: number): number =>
   sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-/** `writers` loops of create-then-update for `seconds`, while autocannon reads `read` at 2 connections. */
-export async function runWrites(options: {
+export interface WriteLoopOptions {
   url: string;
   token: string;
   refs: WriteRefs;
-  read: Scenario;
   writers: number;
   seconds: number;
   /** numbers writes from here, so each run's titles differ */
   firstNumber: number;
-}): Promise<WriteResult> {
+}
+
+/** `writers` loops of create-then-update for `seconds`: each write's latency, the failures. */
+export function writeLoops(options: WriteLoopOptions): { latencies: number[]; failures(): { count: number; first: string | null }; run(): Promise<void> } {
   const { url, token, refs, writers, seconds } = options;
   const latencies: number[] = [];
   let failures = 0;
   let firstFailure: string | null = null;
   let next = options.firstNumber;
-  const deadline = performance.now() + seconds * 1000;
   const timed = async (request: WriteRequest): Promise<string | undefined> => {
     const started = performance.now();
     const result = await send(url, token, request);
@@ -167,7 +167,7 @@ export async function runWrites(options: {
     firstFailure ??= `${request.method} ${request.path}: HTTP ${result.status} ${result.text.slice(0, 300)}`;
     return undefined;
   };
-  const writer = async (): Promise<void> => {
+  const writer = async (deadline: number): Promise<void> => {
     while (performance.now() < deadline) {
       const n = next;
       next += 1;
@@ -175,8 +175,23 @@ export async function runWrites(options: {
       if (documentId !== undefined && performance.now() < deadline) await timed(updateRequest(refs, n, documentId));
     }
   };
+  return {
+    latencies,
+    failures: () => ({ count: failures, first: firstFailure }),
+    run: async () => {
+      const deadline = performance.now() + seconds * 1000;
+      await Promise.all(Array.from({ length: writers }, () => writer(deadline)));
+    },
+  };
+}
+
+/** `writers` loops of create-then-update for `seconds`, while autocannon reads `read` at 2 connections. */
+export async function runWrites(options: WriteLoopOptions & { read: Scenario }): Promise<WriteResult> {
+  const { writers, seconds } = options;
+  const loops = writeLoops(options);
+  const { latencies } = loops;
   const started = performance.now();
-  const [reads] = await Promise.all([load(url, options.read, 2, seconds), ...Array.from({ length: writers }, writer)]);
+  const [reads] = await Promise.all([load(options.url, options.read, 2, seconds), loops.run()]);
   const elapsed = (performance.now() - started) / 1000;
   const sorted = [...latencies].sort((a, b) => a - b);
   const round1 = (value: number): number => Math.round(value * 10) / 10;
@@ -188,8 +203,8 @@ export async function runWrites(options: {
     p50: round1(percentile(sorted, 50)),
     p99: round1(percentile(sorted, 99)),
     max: round1(sorted.at(-1) ?? Number.NaN),
-    failures,
-    firstFailure,
+    failures: loops.failures().count,
+    firstFailure: loops.failures().first,
     reads,
   };
 }

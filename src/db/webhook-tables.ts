@@ -43,8 +43,10 @@ export async function ensureWebhookTables(knex: Knex, dialect: DialectName): Pro
       t.string('event', 64).notNullable();
       // deliveries of one key (a document) to one webhook go in commit order
       t.string('ordering_key', 255).notNullable();
-      // the exact bytes sent (and signed) on every attempt
+      // the exact bytes sent (and signed) on every attempt; '' until the worker builds them
       t.text('body', 'longtext').notNullable();
+      // which entry the body carries, while it is not built (webhooks/delivery/payloads.ts)
+      t.text('entry_ref');
       t.string('status', 16).notNullable();
       t.integer('attempts').notNullable().defaultTo(0);
       t.bigInteger('next_attempt_at').notNullable();
@@ -56,6 +58,12 @@ export async function ensureWebhookTables(knex: Knex, dialect: DialectName): Pro
       t.index(['status', 'next_attempt_at'], 'vellum_webhook_deliveries_due');
       t.index(['webhook_id', 'ordering_key', 'status'], 'vellum_webhook_deliveries_order');
       applyTableOptions(t, dialect);
+    });
+  }
+  // outboxes created before payloads were built by the worker
+  if (!(await knex.schema.hasColumn(DELIVERIES_TABLE, 'entry_ref'))) {
+    await knex.schema.alterTable(DELIVERIES_TABLE, (t) => {
+      t.text('entry_ref');
     });
   }
   if (!(await knex.schema.hasTable(ATTEMPTS_TABLE))) {

@@ -4,7 +4,9 @@
  * (morph and creator relations aside) with its own fields, media as `{ id }`, components and
  * dynamic zones all the way down; private and password attributes never read
  * (`defaultSanitizeOutput`). Removed versions (`entry.delete`, `entry.unpublish`, `media.delete`)
- * carry their own fields only, as Strapi sends the row it found.
+ * carry their own fields only, as Strapi sends the row it found: they are read in the write's
+ * transaction, before it removes them; the other versions are read by the delivery worker after
+ * the commit (delivery/payloads.ts).
  */
 import { findEntryByDocumentId } from '../engine/load-entries.js';
 import type { EngineContext, Entry } from '../engine/types.js';
@@ -93,8 +95,26 @@ export function entryReader(registry: Registry, contentType: ContentType): Entry
   };
 }
 
+/** Which entry a delivery carries until the worker builds its body (`entry_ref`). */
+export interface EntryRef {
+  readonly uid: string;
+  readonly documentId: string;
+  readonly version: PublicationStatus;
+  /** null: the write named no locale (or `*`) */
+  readonly locale: string | null;
+  /** the write it came from: its webhooks share one body */
+  readonly write: string;
+}
+
+export const entryRefText = (ref: EntryRef): string => JSON.stringify(ref);
+
+export function parseEntryRef(text: string): EntryRef {
+  const ref = JSON.parse(text) as EntryRef;
+  return { uid: String(ref.uid), documentId: String(ref.documentId), version: ref.version === 'draft' ? 'draft' : 'published', locale: typeof ref.locale === 'string' ? ref.locale : null, write: String(ref.write) };
+}
+
 /** Strapi's body: `{ event, createdAt, model, uid, entry }`, media `{ event, createdAt, media }`. */
-export function webhookBody(event: string, createdAt: Date, contentType: ContentType, family: 'entry' | 'media', entry: Entry): string {
+export function webhookBody(event: string, createdAt: Date, contentType: ContentType, family: 'entry' | 'media', entry: Entry | null): string {
   if (family === 'media') return JSON.stringify({ event, createdAt, media: entry });
   return JSON.stringify({ event, createdAt, model: contentType.singularName, uid: contentType.uid, entry });
 }

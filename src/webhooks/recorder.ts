@@ -1,9 +1,12 @@
 /**
  * Records the webhook events of a write in the outbox, on the write's own transaction
  * (documents' `TransactionHooks`): the enabled webhooks are read there (a change to them applies
- * on every instance at the next write), the entries are read there (the payload is the
- * committed state), and the deliveries inserted there — a rolled-back write leaves nothing, a
- * committed one is delivered even if the process dies right after the commit.
+ * on every instance at the next write) and the deliveries inserted there, one INSERT for all —
+ * a rolled-back write leaves nothing, a committed one is delivered even if the process dies
+ * right after the commit. The write stays cheap: a delivery names the entry it carries and the
+ * delivery worker reads it after the commit (delivery/payloads.ts), as Strapi builds its payload
+ * after the commit; only a version the write removes (`entry.delete`, `entry.unpublish`,
+ * `media.delete`) is read in the transaction, before it is gone.
  */
 import { randomUUID } from 'node:crypto';
 import type { TransactionHooks } from '../documents/types.js';
@@ -14,7 +17,7 @@ import { enabledWebhookEvents } from '../engine/webhooks/webhook-rows.js';
 import type { ContentType, Registry } from '../model/types.js';
 import type { PublicationStatus } from '../query/ast.js';
 import { eventFamily, plannedEvents, type PlannedEvent, type WriteDescription } from './events.js';
-import { entryReader, webhookBody } from './payload.js';
+import { entryReader, entryRefText, webhookBody } from './payload.js';
 
 export interface WebhookRecorder {
   /** the hooks of one write of `contentType`; undefined when the type fires no events */
@@ -58,6 +61,7 @@ export function createWebhookRecorder(options: RecorderOptions): WebhookRecorder
       if (planned.length === 0) return undefined;
       const reader = readerOf(contentType);
       const locale = write.locale;
+      const keep = write.status === 'keep';
       const removedStatuses: PublicationStatus[] = !contentType.draftAndPublish ? ['published'] : write.action === 'delete' ? ['published', 'draft'] : ['published'];
       // per attempt of the transaction (a deadlock retry runs the hooks again)
       let subscribed: Subscribed = [];
@@ -83,16 +87,25 @@ export function createWebhookRecorder(options: RecorderOptions): WebhookRecorder
           const id = documentId ?? documentIdOf(result);
           if (id === null) return;
           const createdAt = now();
+          const writeId = randomUUID();
           const deliveries: NewDelivery[] = [];
           for (const event of planned) {
             const webhooks = targets(event);
             if (webhooks.length === 0) continue;
-            const entry = event.version === 'removed' ? removed : await reader.current(trx, id, event.version, locale);
-            // nothing to tell: a `keep` update of a draft (no published version), an unpublish of a draft
-            if (entry === null) continue;
-            const body = webhookBody(event.event, createdAt, contentType, family, entry);
+            let body: string | null = null;
+            let entryRef: string | null = null;
+            if (event.version === 'removed') {
+              // gone after the commit: read before the write (start), the body built here
+              if (removed === null) continue;
+              body = webhookBody(event.event, createdAt, contentType, family, removed);
+            } else {
+              // a `keep` update of a draft never published publishes nothing (own fields: one cheap read)
+              if (event.event === 'entry.publish' && keep && (await reader.removed(trx, id, ['published'], locale)) === null) continue;
+              // the deep read waits for the delivery worker (delivery/payloads.ts), after the commit
+              entryRef = entryRefText({ uid: contentType.uid, documentId: id, version: event.version, locale: locale === undefined || locale === '*' ? null : locale, write: writeId });
+            }
             for (const webhookId of webhooks) {
-              deliveries.push({ deliveryId: randomUUID(), webhookId, event: event.event, orderingKey: `${contentType.uid}:${id}`, body });
+              deliveries.push({ deliveryId: randomUUID(), webhookId, event: event.event, orderingKey: `${contentType.uid}:${id}`, body, entryRef });
             }
           }
           if (deliveries.length === 0) return;

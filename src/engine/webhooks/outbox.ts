@@ -5,6 +5,8 @@
  * `claimDeliveries` leases due rows in a short write transaction — `FOR UPDATE SKIP LOCKED` on
  * PostgreSQL and MySQL, so two instances never take one row; SQLite's single writer serializes
  * the claim — and a lease that runs out (a process killed mid-delivery) frees the row again.
+ * A write stores which entry a delivery carries (`entry_ref`), not the body: the worker that
+ * first claims it builds the body once (`storeBody`), and every attempt sends those bytes.
  */
 import type { Knex } from 'knex';
 import { selectFirst, selectRows, type Row } from '../../db/direct-reads.js';
@@ -22,14 +24,19 @@ export interface NewDelivery {
   readonly event: string;
   /** deliveries of one key (`<uid>:<documentId>`) to one webhook go out in commit order */
   readonly orderingKey: string;
-  readonly body: string;
+  /** the body, or null: built by the worker from `entryRef` */
+  readonly body: string | null;
+  readonly entryRef: string | null;
 }
 
 export interface DeliveryRecord {
   readonly deliveryId: string;
   readonly webhookId: number;
   readonly event: string;
+  /** '' while `entryRef` is set (not built yet) */
   readonly body: string;
+  /** which entry the body carries, until the worker builds it (webhooks/delivery/payloads.ts) */
+  readonly entryRef: string | null;
   readonly status: DeliveryStatus;
   /** attempts made (a claim counts as one) */
   readonly attempts: number;
@@ -61,6 +68,7 @@ function deliveryOf(row: Row): DeliveryRecord {
     webhookId: toNumber(row['webhook_id']),
     event: String(row['event']),
     body: String(row['body']),
+    entryRef: textOrNull(row['entry_ref']),
     status: statusOf(row['status']),
     attempts: toNumber(row['attempts']),
     createdAt: toNumber(row['created_at']),
@@ -84,14 +92,15 @@ function attemptOf(row: Row): AttemptRecord {
   };
 }
 
-/** Inside the write's transaction: its deliveries, due now. */
+/** Inside the write's transaction: its deliveries, due now (one INSERT statement). */
 export async function enqueueDeliveries(trx: EngineContext, deliveries: readonly NewDelivery[], now: number): Promise<void> {
   await insertRows(trx.knex, DELIVERIES_TABLE, deliveries.map((d) => ({
     delivery_id: d.deliveryId,
     webhook_id: d.webhookId,
     event: d.event,
     ordering_key: d.orderingKey,
-    body: d.body,
+    body: d.body ?? '',
+    entry_ref: d.entryRef,
     status: 'pending',
     attempts: 0,
     next_attempt_at: now,
@@ -135,6 +144,18 @@ export async function claimDeliveries(ctx: EngineContext, now: number, limit: nu
     const rows = await selectRows(knex, knex.select('*').from(DELIVERIES_TABLE).whereIn('id', ids).orderBy('id', 'asc'));
     return rows.map(deliveryOf);
   });
+}
+
+/**
+ * The body built for `entryRef`'s `event`, stored once for every pending delivery that carries it
+ * (the webhooks of one write share it); a delivery already built keeps its body. Answers the
+ * bodies `deliveryIds` now hold — another instance whose lease ran out may have built first.
+ */
+export async function storeBody(ctx: EngineContext, event: string, entryRef: string, body: string, deliveryIds: readonly string[]): Promise<Map<string, string>> {
+  const { knex } = ctx;
+  await knex(DELIVERIES_TABLE).where('status', 'pending').where('event', event).where('entry_ref', entryRef).update({ body, entry_ref: null });
+  const rows = await selectRows(knex, knex.select('delivery_id', 'body').from(DELIVERIES_TABLE).whereIn('delivery_id', [...deliveryIds]));
+  return new Map(rows.map((row) => [String(row['delivery_id']), String(row['body'])]));
 }
 
 export interface AttemptResult {

@@ -10,6 +10,7 @@ import type { EngineContext } from '../../engine/types.js';
 import { claimDeliveries, purgeDeliveries, recordAttempts, type DeliveryRecord, type FinishedAttempt, type NextState } from '../../engine/webhooks/outbox.js';
 import { findWebhook } from '../../engine/webhooks/webhook-rows.js';
 import type { WebhooksConfig } from '../webhooks-config.js';
+import { payloadBuilder } from './payloads.js';
 import { requestHeaders } from './request-headers.js';
 import { isDelivered, keepAliveAgents, sendWebhook, type SendResult } from './send.js';
 
@@ -59,6 +60,7 @@ export function startWebhookWorker(engine: EngineContext, config: WebhooksConfig
   // finished attempts, written together (one transaction for all that finished meanwhile)
   let finished: FinishedAttempt[] = [];
   let flushing: Promise<void> | undefined;
+  const withPayloads = payloadBuilder(engine);
 
   const wake = (): void => {
     woken = true;
@@ -142,7 +144,8 @@ export function startWebhookWorker(engine: EngineContext, config: WebhooksConfig
       if (free > 0) {
         try {
           // a lease outlives the attempt's timeout, so only a dead process lets it run out
-          claimed = await claimDeliveries(engine, Date.now(), free, config.timeout * 2 + 1_000);
+          // bodies not built yet are built before the first attempt (a failure here: the lease runs out)
+          claimed = await withPayloads(await claimDeliveries(engine, Date.now(), free, config.timeout * 2 + 1_000));
         } catch (error) {
           if (!stopped) log.error('webhooks: the outbox could not be read', error);
         }
