@@ -46,16 +46,11 @@ export interface DeliveryRecord {
   readonly finishedAt: number | null;
 }
 
-export interface AttemptRecord {
+/** one attempt as the delivery log keeps it: its result, with the delivery it was made for */
+export interface AttemptRecord extends AttemptResult {
   readonly deliveryId: string;
   readonly webhookId: number;
   readonly event: string;
-  readonly attempt: number;
-  readonly startedAt: number;
-  readonly durationMs: number;
-  readonly statusCode: number | null;
-  readonly error: string | null;
-  readonly responseHead: string | null;
 }
 
 const statusOf = (raw: unknown): DeliveryStatus => (raw === 'delivered' || raw === 'dead' ? raw : 'pending');
@@ -132,8 +127,8 @@ function dueRows(knex: Knex | Knex.Transaction, now: number): Knex.QueryBuilder 
  * an idle outbox costs one SELECT per poll and never takes SQLite's write lock.
  */
 export async function claimDeliveries(ctx: EngineContext, now: number, limit: number, leaseMs: number): Promise<DeliveryRecord[]> {
-  const any = await selectFirst(ctx.knex, dueRows(ctx.knex, now).select('d.id').limit(1));
-  if (!any) return [];
+  const due = await selectFirst(ctx.knex, dueRows(ctx.knex, now).select('d.id').limit(1));
+  if (!due) return [];
   return ownWrite(ctx, async ({ knex, dialect }) => {
     const pick = dueRows(knex, now).select('d.id').orderBy('d.id', 'asc').limit(limit);
     if (dialect.name === 'postgres') pick.forUpdate('d').skipLocked();
