@@ -7,7 +7,10 @@ import { ContentManagerHome } from './content-manager/ContentManagerHome';
 import { ListViewPage } from './content-manager/ListView';
 import { HomePage } from './layout/HomePage';
 import { Layout } from './layout/Layout';
-import { MediaLibraryPage, NotFoundPage, SettingsPage } from './layout/NotYetPage';
+import { NotFoundPage } from './layout/NotYetPage';
+import { contentTypeBuilderRoutes } from './content-type-builder/routes';
+import { mediaLibraryRoutes } from './media-library/routes';
+import { settingsRoute } from './settings/settings-routes';
 
 const editView = () => import('./edit-view/EditViewPage').then((module) => ({ Component: module.default }));
 
@@ -29,8 +32,9 @@ export function createAdminRouter(basename: string) {
               { path: 'content-manager/:kind/:uid/:documentId', lazy: editView },
               // single types (`:kind` = single-types; the static collection-types route above ranks first)
               { path: 'content-manager/:kind/:uid', lazy: editView },
-              { path: 'plugins/upload', element: <MediaLibraryPage /> },
-              { path: 'settings', element: <SettingsPage /> },
+              ...mediaLibraryRoutes,
+              ...contentTypeBuilderRoutes,
+              settingsRoute,
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -135,9 +135,13 @@ describe('admin panel in Chromium', () => {
     token = ((await login.json()) as any).data.token;
   });
 
-  it('lists the content types by display name and an honest page for what is not built yet', async () => {
+  it('has Strapi\'s settings sections, two "Roles" among them, and lists the content types by display name', async () => {
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
-    await page.getByText('This section of the admin panel is not built yet.').waitFor();
+    const settingsLinks = await page.locator('.settings-nav').getByRole('link').allInnerTexts();
+    for (const name of ['API Tokens', 'Users', 'Internationalization', 'Webhooks']) expect(settingsLinks.filter((text) => text === name)).toHaveLength(1);
+    expect(settingsLinks.filter((text) => text === 'Roles')).toHaveLength(2);
+    await page.getByRole('navigation', { name: 'Users & Permissions plugin' }).getByRole('link', { name: 'Roles' }).click();
+    await page.waitForURL(/\/admin\/settings\/users-permissions\/roles$/);
     await page.getByRole('link', { name: 'Content Manager', exact: true }).click();
     await page.getByRole('link', { name: 'Article', exact: true }).waitFor();
     await page.getByRole('link', { name: 'Landing page' }).waitFor();

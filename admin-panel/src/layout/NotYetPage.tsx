@@ -1,5 +1,5 @@
 /**
- * A section the panel does not have yet (the media library and settings are issue 21): the page
+ * A section the panel does not have yet: the page
  * says what exists instead of pretending.
  */
 import type { ReactNode } from 'react';
@@ -11,28 +11,6 @@ export function NotYetPage({ title, children }: { title: string; children: React
       <p>This section of the admin panel is not built yet.</p>
       {children}
     </main>
-  );
-}
-
-export function MediaLibraryPage() {
-  return (
-    <NotYetPage title="Media Library">
-      <p>
-        Files are uploaded and listed through the REST API today: <code>POST /api/upload</code> and <code>GET /api/upload/files</code> (see
-        docs/upload.md).
-      </p>
-    </NotYetPage>
-  );
-}
-
-export function SettingsPage() {
-  return (
-    <NotYetPage title="Settings">
-      <p>
-        API tokens, roles and locales are managed with the command line today: <code>vellum token create</code>, <code>vellum role</code> and{' '}
-        <code>vellum locale</code> (see docs/auth.md and docs/i18n.md).
-      </p>
-    </NotYetPage>
   );
 }
 
