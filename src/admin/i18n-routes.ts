@@ -1,9 +1,12 @@
 /**
- * Settings → Internationalization, as Strapi 5's i18n plugin serves its admin panel: the
+ * Settings → Internationalization, as Strapi 5's i18n plugin serves its admin panel, at the
+ * server's ROOT whatever `admin.url` is (Strapi's addresses, as the content manager's): the
  * project's locales (`GET/POST /i18n/locales`, `PUT/DELETE /i18n/locales/:id`) and the codes one
- * may add (`GET /i18n/iso-locales`), each an `operations.action` named by Strapi's admin
- * permission (`plugin::i18n.locale.read|create|update|delete`; the ISO list asks `read`). A locale is `{ id, documentId, name, code, isDefault, createdAt,
- * updatedAt, publishedAt }`.
+ * may add (`GET /i18n/iso-locales`), each an `operations.action` with the admin caller, named by
+ * Strapi's admin permission (`plugin::i18n.locale.read|create|update|delete`; the ISO list asks
+ * `read`). The list itself asks only for an admin session, as Strapi's (`isAuthenticatedAdmin`):
+ * the content manager's locale switcher reads it for every admin. A locale is
+ * `{ id, documentId, name, code, isDefault, createdAt, updatedAt, publishedAt }`.
  *
  * Deleting a locale states what happens to its content: `GET /i18n/locales/:id/deletion-preview`
  * counts, per localized type, the documents with a version in it, their rows, and the documents
@@ -16,15 +19,14 @@ import type { FastifyRequest } from 'fastify';
 import { NotFoundError, ValidationError } from '../errors/index.js';
 import type { Locale, LocaleService } from '../transport/transport-context.js';
 import type { AdminTransportContext } from '../transport/admin-context.js';
+import { listedLocale as answer } from '../transport/locale-list.js';
 import { adminCallerOf as caller } from './admin-caller.js';
 
 type RemovedContent = Awaited<ReturnType<LocaleService['deletionPreview']>>;
 
 const ACTION = 'plugin::i18n.locale';
-
-function answer({ id, documentId, name, code, isDefault, createdAt, updatedAt, publishedAt }: Locale): Record<string, unknown> {
-  return { id, documentId, name, code, isDefault, createdAt, updatedAt, publishedAt };
-}
+/** no permission of Strapi's: every admin may list the locales (auth/admin/admin-grants.ts SELF_ACTIONS) */
+const LIST_ACTION = 'plugin::i18n.locales.list';
 
 function bodyOf(request: FastifyRequest, keys: readonly string[]): Record<string, unknown> {
   const body = request.body ?? {};
@@ -47,6 +49,7 @@ function describe(code: string, content: RemovedContent): string {
   return content.map((type) => `${type.uid}: ${type.documents} document(s) have a ${code} version (${type.rows} row(s)); ${type.deletedDocuments} of them have no other locale and would be deleted entirely`).join('; ');
 }
 
+/** `ctx.server`: the root server (Strapi's paths, beside the admin path's routes) */
 export function registerI18nAdminRoutes(ctx: AdminTransportContext): void {
   const { server, operations, locales } = ctx;
 
@@ -56,7 +59,7 @@ export function registerI18nAdminRoutes(ctx: AdminTransportContext): void {
     return found;
   }
 
-  const list = operations.action(`${ACTION}.read`, async () => (await locales.find()).map(answer));
+  const list = operations.action(LIST_ACTION, async () => (await locales.find()).map(answer));
   server.get('/i18n/locales', (request) => list(caller(request), undefined));
 
   // Strapi asks only for an admin session here; Vellum asks what reading the locales asks

@@ -5,7 +5,6 @@ import { registerApiTokenEditRoutes } from './api-token-edit-routes.js';
 import { registerAdminAuthRoutes } from './auth-routes.js';
 import { registerAdminUserRoutes } from './user-routes.js';
 import { registerAdminPanel } from './panel-routes.js';
-import { registerLocaleList } from '../transport/locale-list.js';
 import { registerUploadAdminRoutes } from './upload-routes.js';
 import { registerUsersPermissionsAdminRoutes } from './users-permissions-routes.js';
 import { registerI18nAdminRoutes } from './i18n-routes.js';
@@ -29,12 +28,11 @@ export async function registerAdminApi(server: FastifyInstance, context: AdminTr
     registerApiTokenEditRoutes(scoped);
     registerUploadAdminRoutes(scoped);
     registerUsersPermissionsAdminRoutes(scoped);
-    registerI18nAdminRoutes(scoped);
   }, { prefix: context.admin.path });
   // Strapi's content-manager routes live at the root (`/content-manager/*`), whatever the admin path
   registerContentManager(server, context);
-  // Strapi's i18n admin route (the list view's locale switcher): the same list as REST's, open as it is
-  registerLocaleList(server, context.locales, '/i18n/locales');
+  // Strapi's i18n admin routes live at the root too (`/i18n/locales`, `/i18n/iso-locales`)
+  registerI18nAdminRoutes({ ...context, server });
   // the built panel at the same path: its routes are the ones the API leaves free (panel-routes.ts)
   await registerAdminPanel(server, { path: context.admin.path, serve: context.admin.serveAdminPanel, log: context.log });
 }

@@ -1,17 +1,17 @@
 /**
  * The project's locales as Strapi's i18n plugin lists them: a bare array (no `{ data }`
  * envelope) of `{ id, documentId, name, code, createdAt, updatedAt, publishedAt, isDefault }`.
- * Answered by REST (`GET /api/i18n/locales`) and the admin API (`GET /i18n/locales`, the route
- * Strapi's admin panel calls).
+ * Answered by REST (`GET /api/i18n/locales`, open) and the admin API (`GET /i18n/locales` at the
+ * root, Strapi's admin route, for any admin: admin/i18n-routes.ts), in the same shape.
  */
 import type { FastifyInstance } from 'fastify';
-import type { LocaleService } from '../documents/locales.js';
+import type { Locale, LocaleService } from '../documents/locales.js';
+
+/** one locale as both lists answer it (no internal columns) */
+export function listedLocale({ id, documentId, name, code, createdAt, updatedAt, publishedAt, isDefault }: Locale): Record<string, unknown> {
+  return { id, documentId, name, code, createdAt, updatedAt, publishedAt, isDefault };
+}
 
 export function registerLocaleList(server: FastifyInstance, locales: LocaleService, path: string): void {
-  server.get(path, async () => {
-    const found = await locales.find();
-    return found.map(({ id, documentId, name, code, createdAt, updatedAt, publishedAt, isDefault }) => ({
-      id, documentId, name, code, createdAt, updatedAt, publishedAt, isDefault,
-    }));
-  });
+  server.get(path, async () => (await locales.find()).map(listedLocale));
 }

@@ -48,10 +48,14 @@ export interface AttemptView {
   readonly responseHead: string | null;
 }
 
-/** Strapi's answer to a trigger: the status, and the answer's text when it is no success (or the error). */
+/**
+ * Strapi's answer to a trigger: the status, and the answer's text when it is no success (or the
+ * error); Vellum adds how long the request took (the panel shows it).
+ */
 export interface TriggerResult {
   readonly statusCode: number;
   readonly message?: string;
+  readonly durationMs: number;
 }
 
 export interface WebhookService {
@@ -169,8 +173,9 @@ export function createWebhookService(engine: EngineContext, config: WebhooksConf
         keepBytes: RESPONSE_HEAD_BYTES,
       });
       // Strapi reports a failed request as a 500 with the error's message
-      if (result.statusCode === null) return { statusCode: 500, message: result.error ?? 'no answer' };
-      return isDelivered(result) ? { statusCode: result.statusCode } : { statusCode: result.statusCode, message: result.responseHead ?? '' };
+      const { durationMs } = result;
+      if (result.statusCode === null) return { statusCode: 500, message: result.error ?? 'no answer', durationMs };
+      return isDelivered(result) ? { statusCode: result.statusCode, durationMs } : { statusCode: result.statusCode, message: result.responseHead ?? '', durationMs };
     },
   };
 }

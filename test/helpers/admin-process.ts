@@ -24,8 +24,8 @@ export interface AdminProcess {
   readonly anonymous: ReturnType<typeof client>;
   /** the Authorization header of the Super Admin */
   readonly adminHeaders: Record<string, string>;
-  /** an invited admin with Strapi's Editor role (made on first use) */
-  editor(): Promise<ReturnType<typeof client>>;
+  /** an invited admin with Strapi's Editor role (made on first use); its requests go under `prefix` (default the admin path) */
+  editor(prefix?: string): Promise<ReturnType<typeof client>>;
   /** a full-access API token for the content API, made through the admin API */
   apiToken(): Promise<Record<string, string>>;
 }
@@ -35,7 +35,7 @@ export function useAdminProcess(dialect: DialectName, files: Readonly<Record<str
   let dir: string;
   let vellum: VellumProcess | undefined;
   let headers: Record<string, string> = {};
-  let editor: ReturnType<typeof client> | undefined;
+  let editorHeaders: Record<string, string> | undefined;
   let token: Record<string, string> | undefined;
 
   beforeAll(async () => {
@@ -68,17 +68,17 @@ export function useAdminProcess(dialect: DialectName, files: Readonly<Record<str
     get adminHeaders() { return headers; },
     admin,
     anonymous: client(() => `${url()}/admin`),
-    async editor() {
-      if (editor) return editor;
+    async editor(prefix = '/admin') {
+      if (editorHeaders) return client(() => `${url()}${prefix}`, () => editorHeaders!);
       const roles = await admin.get('/roles');
       const role = roles.body.data.find((r: { code: string }) => r.code === 'strapi-editor');
       const invited = await admin.post('/users', { email: 'editor@example.com', firstname: 'Ed', roles: [role.id] });
       expect(invited.status, JSON.stringify(invited.body)).toBe(201);
       const registered = await request(`${url()}/admin/register`, { method: 'POST', json: { registrationToken: invited.body.data.registrationToken, userInfo: { firstname: 'Ed', password: 'Editor-password1' } } });
       expect(registered.status, JSON.stringify(registered.body)).toBe(200);
-      const editorHeaders = { authorization: `Bearer ${registered.body.data.token}` };
-      editor = client(() => `${url()}/admin`, () => editorHeaders);
-      return editor;
+      const headers = { authorization: `Bearer ${registered.body.data.token}` };
+      editorHeaders = headers;
+      return client(() => `${url()}${prefix}`, () => headers);
     },
     async apiToken() {
       if (token) return token;

@@ -23,6 +23,8 @@ describeEachDialect('admin settings (process)', (dialect) => {
   const t = useAdminProcess(dialect, { 'src/api/guide/content-types/guide/schema.json': GUIDE });
   const { admin } = t;
   const anonymous = client(() => t.url);
+  // Strapi's i18n admin routes are at the root (`/i18n/locales`), not under the admin path
+  const i18n = client(() => t.url, () => t.adminHeaders);
 
   it('a role grant made through the admin route opens an endpoint to anonymous callers at the next request', async () => {
     expect((await anonymous.get('/api/guides')).status).toBe(401);
@@ -78,31 +80,31 @@ describeEachDialect('admin settings (process)', (dialect) => {
     expect((await admin.get('/users-permissions/email-templates')).body.reset_password.options).toMatchObject({ object: 'New password' });
   });
 
-  it('locales: list, add from the ISO list, set default, rename, delete with what happens to their content', async () => {
-    const iso = await admin.get('/i18n/iso-locales');
+  it('locales at Strapi\'s root addresses: list, add from the ISO list, set default, rename, delete with what happens to their content', async () => {
+    const iso = await i18n.get('/i18n/iso-locales');
     expect(iso.body).toEqual(expect.arrayContaining([{ code: 'fr', name: 'French (fr)' }, { code: 'pt-BR', name: 'Brazilian Portuguese (pt-BR)' }]));
-    const fr = await admin.post('/i18n/locales', { code: 'fr', isDefault: false });
+    const fr = await i18n.post('/i18n/locales', { code: 'fr', isDefault: false });
     expect(fr.status, JSON.stringify(fr.body)).toBe(200);
     expect(fr.body).toMatchObject({ code: 'fr', name: 'French (fr)', isDefault: false });
-    expect((await admin.post('/i18n/locales', { code: 'fr' })).status).toBe(400);
-    const renamed = await admin.put(`/i18n/locales/${fr.body.id}`, { name: 'Français' });
+    expect((await i18n.post('/i18n/locales', { code: 'fr' })).status).toBe(400);
+    const renamed = await i18n.put(`/i18n/locales/${fr.body.id}`, { name: 'Français' });
     expect(renamed.body.name).toBe('Français');
-    const made = await admin.put(`/i18n/locales/${fr.body.id}`, { isDefault: true });
+    const made = await i18n.put(`/i18n/locales/${fr.body.id}`, { isDefault: true });
     expect(made.body.isDefault).toBe(true);
-    const list = await admin.get('/i18n/locales');
+    const list = await i18n.get('/i18n/locales');
     expect(list.body.filter((l: any) => l.isDefault).map((l: any) => l.code)).toEqual(['fr']);
     const en = list.body.find((l: any) => l.code === 'en');
     const written = await fetch(`${t.url}/api/guides?locale=en`, { method: 'POST', headers: { ...(await t.apiToken()), 'content-type': 'application/json' }, body: JSON.stringify({ data: { title: 'Hello' } }) });
     expect(written.status).toBe(201);
-    const preview = await admin.get(`/i18n/locales/${en.id}/deletion-preview`);
+    const preview = await i18n.get(`/i18n/locales/${en.id}/deletion-preview`);
     expect(preview.body.data.content).toEqual([{ uid: 'api::guide.guide', documents: 1, rows: 1, deletedDocuments: 1 }]);
-    const refused = await admin.delete(`/i18n/locales/${en.id}`);
+    const refused = await i18n.delete(`/i18n/locales/${en.id}`);
     expect(refused.status).toBe(400);
     expect(refused.body.error.details.content).toEqual(preview.body.data.content);
-    const removed = await admin.delete(`/i18n/locales/${en.id}?force=true`);
+    const removed = await i18n.delete(`/i18n/locales/${en.id}?force=true`);
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
     expect(removed.body.removedContent).toEqual(preview.body.data.content);
-    expect((await admin.delete(`/i18n/locales/${fr.body.id}`)).status).toBe(400);
+    expect((await i18n.delete(`/i18n/locales/${fr.body.id}`)).status).toBe(400);
   });
 
   it('API tokens: read one, edit, regenerate (the old key stops working at the next request)', async () => {
@@ -128,13 +130,21 @@ describeEachDialect('admin settings (process)', (dialect) => {
   });
 
   it('needs an admin session, and the settings are not an Editor\'s', async () => {
-    const routes = [['GET', '/api-tokens/1'], ['PUT', '/api-tokens/1'], ['GET', '/users-permissions/roles'], ['GET', '/users-permissions/permissions'], ['PUT', '/users-permissions/advanced'], ['GET', '/users-permissions/email-templates'], ['GET', '/i18n/locales'], ['POST', '/i18n/locales'], ['GET', '/i18n/iso-locales']] as const;
-    const editor = await t.editor();
+    const routes = [['GET', '/admin/api-tokens/1'], ['PUT', '/admin/api-tokens/1'], ['GET', '/admin/users-permissions/roles'], ['GET', '/admin/users-permissions/permissions'], ['PUT', '/admin/users-permissions/advanced'], ['GET', '/admin/users-permissions/email-templates'], ['POST', '/i18n/locales'], ['GET', '/i18n/iso-locales'], ['PUT', '/i18n/locales/1'], ['DELETE', '/i18n/locales/1']] as const;
+    const editor = await t.editor('');
     for (const [method, path] of routes) {
-      const anonymousCall = await fetch(`${t.url}/admin${path}`, { method, headers: { 'content-type': 'application/json' }, ...(method === 'GET' ? {} : { body: '{}' }) });
+      const anonymousCall = await fetch(`${t.url}${path}`, { method, headers: { 'content-type': 'application/json' }, ...(method === 'GET' || method === 'DELETE' ? {} : { body: '{}' }) });
       expect(anonymousCall.status, `${method} ${path}`).toBe(401);
-      const editorCall = method === 'GET' ? await editor.get(path) : method === 'PUT' ? await editor.put(path, {}) : await editor.post(path, {});
+      const editorCall = method === 'GET' ? await editor.get(path) : method === 'PUT' ? await editor.put(path, {}) : method === 'DELETE' ? await editor.delete(path) : await editor.post(path, {});
       expect(editorCall.status, `${method} ${path}`).toBe(403);
     }
+    // the locale list asks only for an admin session, as Strapi's (the content manager's locale switcher)
+    expect((await fetch(`${t.url}/i18n/locales`)).status).toBe(401);
+    const listed = await editor.get('/i18n/locales');
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(listed.body).toEqual((await i18n.get('/i18n/locales')).body);
+    expect(listed.body.length).toBeGreaterThan(0);
+    // nothing left under the admin path
+    expect((await t.admin.get('/i18n/locales')).status).toBe(404);
   });
 });
