@@ -1,7 +1,5 @@
-/** Internationalization (placeholder until its page lands). */
+/** Settings → Internationalization: the project's locales (LocalesPage). */
 import type { RouteObject } from 'react-router';
-import { NotYetPage } from '../../layout/NotYetPage';
+import { LocalesPage } from './LocalesPage';
 
-export const internationalizationRoutes: RouteObject[] = [
-  { path: 'internationalization', element: <NotYetPage title="Internationalization">{null}</NotYetPage> },
-];
+export const internationalizationRoutes: RouteObject[] = [{ path: 'internationalization', element: <LocalesPage /> }];

@@ -1,7 +1,10 @@
-/** Webhooks (placeholder until its page lands). */
+/** Settings → Webhooks: the list, a new webhook, and one webhook's page (with its delivery log). */
 import type { RouteObject } from 'react-router';
-import { NotYetPage } from '../../layout/NotYetPage';
+import { CreateWebhookPage, EditWebhookPage } from './WebhookPage';
+import { WebhooksListPage } from './WebhooksListPage';
 
 export const webhooksRoutes: RouteObject[] = [
-  { path: 'webhooks', element: <NotYetPage title="Webhooks">{null}</NotYetPage> },
+  { path: 'webhooks', element: <WebhooksListPage /> },
+  { path: 'webhooks/create', element: <CreateWebhookPage /> },
+  { path: 'webhooks/:id', element: <EditWebhookPage /> },
 ];

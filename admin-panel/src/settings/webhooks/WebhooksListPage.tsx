@@ -1,0 +1,74 @@
+/**
+ * Settings → Webhooks (`/admin/settings/webhooks`), as Strapi's: the webhooks (name, URL, an
+ * enabled switch, the events), "Create new webhook", and per webhook its page (the name) and
+ * Delete, after a confirmation.
+ */
+import { useState } from 'react';
+import { Button, Switch } from 'react-aria-components';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ErrorMessage } from '../../ui/ErrorMessage';
+import { deleteWebhook, updateWebhook, useWebhooks, useWebhookWrite, type Webhook } from './webhooks-api';
+import './webhooks.css';
+
+export function WebhooksListPage() {
+  const webhooks = useWebhooks();
+  const toggle = useWebhookWrite(updateWebhook);
+  const remove = useWebhookWrite(deleteWebhook);
+  const [deleting, setDeleting] = useState<Webhook | null>(null);
+  return (
+    <main className="webhooks-page">
+      <div className="list-header">
+        <div>
+          <h1>Webhooks</h1>
+          <p>Requests sent to other services when entries and media change.</p>
+        </div>
+        <Link to="/settings/webhooks/create" className="button primary">Create new webhook</Link>
+      </div>
+      <ErrorMessage error={webhooks.error ?? toggle.error ?? remove.error} />
+      {webhooks.data && webhooks.data.length === 0 ? <p className="empty">No webhook yet.</p> : null}
+      {webhooks.data && webhooks.data.length > 0 ? (
+        <table className="list" aria-label="Webhooks">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">URL</th>
+              <th scope="col">Status</th>
+              <th scope="col">Events</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {webhooks.data.map((webhook) => (
+              <tr key={webhook.id}>
+                <td><Link to={`/settings/webhooks/${webhook.id}`}>{webhook.name}</Link></td>
+                <td className="webhook-url">{webhook.url}</td>
+                <td>
+                  <Switch className="webhook-switch" isSelected={webhook.isEnabled} isDisabled={toggle.isPending} onChange={(isEnabled) => toggle.mutate({ id: webhook.id, body: { isEnabled } })}>
+                    <span className="track" aria-hidden="true"><span className="thumb" /></span>
+                    {webhook.isEnabled ? 'Enabled' : 'Disabled'}
+                    <span className="webhooks-hidden"> {webhook.name}</span>
+                  </Switch>
+                </td>
+                <td className="webhook-event-list">{webhook.events.join(', ')}</td>
+                <td>
+                  <Button className="danger" aria-label={`Delete ${webhook.name}`} onPress={() => setDeleting(webhook)}>Delete</Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <ConfirmDialog
+        isOpen={deleting !== null}
+        message={`Delete the webhook ${deleting?.name ?? ''}? Its pending deliveries are not sent.`}
+        confirmLabel="Delete"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.id);
+          setDeleting(null);
+        }}
+      />
+    </main>
+  );
+}
