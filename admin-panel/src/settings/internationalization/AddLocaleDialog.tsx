@@ -36,6 +36,8 @@ export function AddLocaleDialog({ existing, onClose }: { existing: readonly Admi
           if (picked) setName(picked.name);
         }}
         menuTrigger="focus"
+        // typed before the list arrives, a search would open on nothing
+        isDisabled={!iso.data}
         isRequired
       >
         <Label>Locales</Label>

@@ -45,7 +45,14 @@ export function useDeletionPreview(id: number | null) {
 
 export function useLocaleWrite<I>(write: (input: I) => Promise<unknown>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: write, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['i18n'] }) });
+  return useMutation({
+    mutationFn: write,
+    onSuccess: () => {
+      // a preview is asked again when a dialog opens: refetching a deleted locale's would be a 404
+      queryClient.removeQueries({ queryKey: ['i18n', 'deletion-preview'] });
+      return queryClient.invalidateQueries({ queryKey: ['i18n'] });
+    },
+  });
 }
 
 export const createLocale = (body: { code: string; name: string; isDefault: boolean }) => apiRequest<AdminLocale>('/i18n/locales', { method: 'POST', body });
