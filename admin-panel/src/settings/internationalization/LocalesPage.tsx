@@ -46,11 +46,13 @@ export function LocalesPage() {
                 <td>{locale.name}</td>
                 <td><code>{locale.code}</code></td>
                 <td>{locale.isDefault ? <span className="status status-published">Default</span> : null}</td>
-                <td className="i18n-actions">
-                  <Button aria-label={`Edit ${locale.name}`} onPress={() => setOpen({ kind: 'edit', locale })}>Edit</Button>
-                  {locale.isDefault ? null : (
-                    <Button className="danger" aria-label={`Delete ${locale.name}`} onPress={() => setOpen({ kind: 'delete', locale })}>Delete</Button>
-                  )}
+                <td>
+                  <div className="i18n-actions">
+                    <Button aria-label={`Edit ${locale.name}`} onPress={() => setOpen({ kind: 'edit', locale })}>Edit</Button>
+                    {locale.isDefault ? null : (
+                      <Button className="danger" aria-label={`Delete ${locale.name}`} onPress={() => setOpen({ kind: 'delete', locale })}>Delete</Button>
+                    )}
+                  </div>
                 </td>
               </tr>
             ))}

@@ -1,8 +1,9 @@
 /**
  * The delivery log of one webhook (`GET /admin/webhooks/:id/deliveries`, polled): per delivery
  * its event, state (pending, delivered, dead) and id (the `X-Vellum-Delivery` header receivers
- * de-duplicate on), then each attempt with its time, duration, status code or error and the first
- * bytes of the answer. "Redeliver" sends a delivery again with the same id.
+ * de-duplicate on), then each attempt, newest first, with its time, duration, status code or error
+ * and the first bytes of the answer. "Redeliver" sends a delivery again with the same id (its
+ * attempt count starts again from 1, so the attempts are told apart by time).
  */
 import { Button } from 'react-aria-components';
 import { ErrorMessage } from '../../ui/ErrorMessage';
@@ -40,7 +41,7 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
             </tr>
           </thead>
           {deliveries.map((delivery) => {
-            const tries = attempts.filter((attempt) => attempt.deliveryId === delivery.id).sort((a, b) => b.attempt - a.attempt);
+            const tries = attempts.filter((attempt) => attempt.deliveryId === delivery.id).sort((a, b) => b.startedAt.localeCompare(a.startedAt));
             return (
               <tbody key={delivery.id} className="webhook-delivery" aria-label={`Delivery ${delivery.id}`}>
                 <tr className="webhook-delivery-row">
@@ -48,7 +49,7 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
                   <td><code>{delivery.event}</code></td>
                   <td><span className={`webhook-state webhook-state-${delivery.status}`}>{delivery.status}</span></td>
                   <td colSpan={3} className="webhooks-muted">
-                    delivery <code>{delivery.id}</code>, {delivery.attempts} attempt{delivery.attempts === 1 ? '' : 's'}
+                    delivery <code>{delivery.id}</code>, {tries.length} attempt{tries.length === 1 ? '' : 's'} logged
                     {delivery.nextAttemptAt ? `, next at ${time(delivery.nextAttemptAt)}` : ''}
                   </td>
                   <td>
