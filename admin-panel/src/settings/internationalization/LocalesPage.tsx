@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { ErrorMessage } from '../../ui/ErrorMessage';
+import { ColumnHeads, PageHeader } from '../../ui/PageHeader';
 import { AddLocaleDialog } from './AddLocaleDialog';
 import { DeleteLocaleDialog } from './DeleteLocaleDialog';
 import { EditLocaleDialog } from './EditLocaleDialog';
@@ -20,26 +21,15 @@ export function LocalesPage() {
   const close = () => setOpen(null);
   return (
     <main className="i18n-settings">
-      <div className="list-header">
-        <div>
-          <h1>Internationalization</h1>
-          <p>The locales entries of localized content types are written in.</p>
-        </div>
-        <Button className="primary" onPress={() => setOpen({ kind: 'add' })} isDisabled={!locales.data}>
-          Add new locale
-        </Button>
-      </div>
+      <PageHeader
+        title="Internationalization"
+        description="The locales entries of localized content types are written in."
+        action={<Button className="primary" onPress={() => setOpen({ kind: 'add' })} isDisabled={!locales.data}>Add new locale</Button>}
+      />
       <ErrorMessage error={locales.error} />
       {locales.data ? (
         <table className="list" aria-label="Locales">
-          <thead>
-            <tr>
-              <th scope="col">Display name</th>
-              <th scope="col">Code</th>
-              <th scope="col">Default locale</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <ColumnHeads labels={['Display name', 'Code', 'Default locale', 'Actions']} />
           <tbody>
             {locales.data.map((locale) => (
               <tr key={locale.id}>

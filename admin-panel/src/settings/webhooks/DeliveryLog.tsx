@@ -7,6 +7,7 @@
  */
 import { Button } from 'react-aria-components';
 import { ErrorMessage } from '../../ui/ErrorMessage';
+import { ColumnHeads } from '../../ui/PageHeader';
 import { redeliver, useDeliveryLog, useWebhookWrite, type Attempt } from './webhooks-api';
 
 const time = (iso: string): string => new Date(iso).toLocaleString();
@@ -29,17 +30,7 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
         <p className="empty">{log.isPending ? 'Loading…' : 'No delivery yet: a write of a chosen event, or a redelivery, shows here.'}</p>
       ) : (
         <table className="list" aria-label="Deliveries">
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Event</th>
-              <th scope="col">State</th>
-              <th scope="col">Duration</th>
-              <th scope="col">Status or error</th>
-              <th scope="col">Response</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <ColumnHeads labels={['Time', 'Event', 'State', 'Duration', 'Status or error', 'Response', 'Actions']} />
           {deliveries.map((delivery) => {
             const tries = attempts.filter((attempt) => attempt.deliveryId === delivery.id).sort((a, b) => b.startedAt.localeCompare(a.startedAt));
             return (

@@ -8,6 +8,7 @@ import { Button, Switch } from 'react-aria-components';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorMessage } from '../../ui/ErrorMessage';
+import { ColumnHeads, PageHeader } from '../../ui/PageHeader';
 import { deleteWebhook, updateWebhook, useWebhooks, useWebhookWrite, type Webhook } from './webhooks-api';
 import './webhooks.css';
 
@@ -18,26 +19,16 @@ export function WebhooksListPage() {
   const [deleting, setDeleting] = useState<Webhook | null>(null);
   return (
     <main className="webhooks-page">
-      <div className="list-header">
-        <div>
-          <h1>Webhooks</h1>
-          <p>Requests sent to other services when entries and media change.</p>
-        </div>
-        <Link to="/settings/webhooks/create" className="button primary">Create new webhook</Link>
-      </div>
+      <PageHeader
+        title="Webhooks"
+        description="Requests sent to other services when entries and media change."
+        action={<Link to="/settings/webhooks/create" className="button primary">Create new webhook</Link>}
+      />
       <ErrorMessage error={webhooks.error ?? toggle.error ?? remove.error} />
       {webhooks.data && webhooks.data.length === 0 ? <p className="empty">No webhook yet.</p> : null}
       {webhooks.data && webhooks.data.length > 0 ? (
         <table className="list" aria-label="Webhooks">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">URL</th>
-              <th scope="col">Status</th>
-              <th scope="col">Events</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <ColumnHeads labels={['Name', 'URL', 'Status', 'Events', 'Actions']} />
           <tbody>
             {webhooks.data.map((webhook) => (
               <tr key={webhook.id}>

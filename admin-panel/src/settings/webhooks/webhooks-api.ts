@@ -16,16 +16,10 @@ export interface Webhook {
   readonly hasSecret: boolean;
 }
 
-/** what a create or update sends; `secret: null` removes it, absent keeps it */
-export interface WebhookBody {
-  readonly name?: string;
-  readonly url?: string;
-  readonly headers?: Readonly<Record<string, string>>;
-  readonly events?: readonly string[];
-  readonly isEnabled?: boolean;
-  readonly secret?: string | null;
-}
+/** what a create or update sends: any writable key; `secret: null` removes it, absent keeps it */
+export type WebhookBody = Partial<Omit<Webhook, 'id' | 'hasSecret'>> & { readonly secret?: string | null };
 
+// the wire shapes of src/webhooks/webhook-service.ts (the browser bundle imports no server module)
 export interface Delivery {
   readonly id: string;
   readonly event: string;
