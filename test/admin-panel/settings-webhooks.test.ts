@@ -1,7 +1,7 @@
 /**
  * Settings → Webhooks in real Chromium against `vellum start` (issue 21 item 6, issue 22 item 4):
  * a webhook created in the page (name, URL, a header, events from the grid, a secret; a bad URL
- * first, whose 400 the page shows) receives the event of a write at a real receiver (node:http on
+ * first, whose 400 the page shows; then edited) receives the event of a write at a real receiver (node:http on
  * 127.0.0.1, so the project sets `server.webhooks.allowPrivateTargets`); the delivery log shows
  * each attempt (a 500, then the retry's 200 and the answer's first bytes); Trigger shows its
  * status and duration; Redeliver sends the same `X-Vellum-Delivery` id again; the list's switch
@@ -33,7 +33,7 @@ describe('Settings → Webhooks in Chromium', () => {
     await receiver?.close();
   });
 
-  it('creates a webhook that receives a write, logs its attempts, triggers, redelivers the same delivery, disables and deletes it', async () => {
+  it('creates a webhook that receives a write, logs its attempts, edits it, triggers, redelivers the same delivery, disables and deletes it', async () => {
     // the first attempt fails, its retry succeeds (server.webhooks: quick backoff)
     receiver.answer('/hook', 500, 200);
     const browser = await signedInBrowser(world, 'settings webhooks');
@@ -93,6 +93,16 @@ describe('Settings → Webhooks in Chromium', () => {
       await delivery.getByText('2 attempts logged').waitFor();
       await browser.screenshot('delivery log');
 
+      // edit: renamed, one event less; the secret, left empty, stays
+      await page.getByRole('textbox', { name: 'Name' }).fill('Rebuild site');
+      await toggle(page.getByRole('checkbox', { name: 'entry.update' }));
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+      await page.getByRole('heading', { name: 'Rebuild site' }).waitFor();
+      expect((await world.admin('GET', `/admin/webhooks/${id}`)).body.data).toMatchObject({
+        name: 'Rebuild site', events: ['entry.create', 'media.create', 'media.update', 'media.delete'], headers: { 'X-Team': 'web' }, hasSecret: true,
+      });
+
       // Trigger: one test request now, its status and duration shown
       await page.getByRole('button', { name: 'Trigger' }).click();
       await page.getByRole('status').filter({ hasText: /^Trigger: 200 in \d+ ms$/ }).waitFor();
@@ -109,13 +119,13 @@ describe('Settings → Webhooks in Chromium', () => {
 
       // the list: disable it with its switch, then delete it
       await page.getByRole('link', { name: '← Webhooks' }).click();
-      const row = page.getByRole('row', { name: /Rebuild/ });
+      const row = page.getByRole('row', { name: /Rebuild site/ });
       await row.getByText('Enabled').waitFor();
       await toggle(row.getByRole('switch'));
       await row.getByText('Disabled').waitFor();
       expect((await world.admin('GET', `/admin/webhooks/${id}`)).body.data.isEnabled).toBe(false);
       await browser.screenshot('list disabled');
-      await row.getByRole('button', { name: 'Delete Rebuild' }).click();
+      await row.getByRole('button', { name: 'Delete Rebuild site' }).click();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
       await page.getByText('No webhook yet.').waitFor();
       expect((await world.admin('GET', '/admin/webhooks')).body.data).toEqual([]);
