@@ -110,3 +110,14 @@ export async function rowsOfDocuments(ctx: EngineContext, uid: string, documentI
 export async function updateRowById(ctx: EngineContext, table: string, id: number, values: RowValues): Promise<void> {
   await ctx.knex(table).where('id', id).update(values);
 }
+
+/**
+ * An import's connection trades the durability of its last commits for speed: on SQLite,
+ * `synchronous = NORMAL` (WAL: no fsync per commit; a power cut may lose the last committed
+ * batches but never corrupts the file). Safe for an import because every batch commits with its
+ * progress record (vellum_import_progress): whatever survives a crash, the record names it, and
+ * `--resume` continues from there. The import sets FULL back when it ends.
+ */
+export async function bulkLoadDurability(ctx: EngineContext, bulk: boolean): Promise<void> {
+  if (ctx.dialect.name === 'sqlite') await ctx.knex.raw(`PRAGMA synchronous = ${bulk ? 'NORMAL' : 'FULL'}`);
+}
