@@ -135,7 +135,8 @@ export async function generateArchive(blog: string, work: string, out: string, s
   const links = new Lines(join(work, 'links', 'links_00001.jsonl'));
   const pick = (list: readonly number[], n: number): number => list[n % list.length]!;
   const articles = Math.max(0, size.entries - entities.count);
-  let componentId = 0;
+  // past the ids of the kept entities' components (the global's SEO, …)
+  let componentId = 10_000_000;
   const t = template.data;
   for (let n = 1; n <= articles; n += 1) {
     componentId += 1;

@@ -148,7 +148,7 @@ export async function importArchive(source: ArchiveSource, target: ImportTarget,
     await endImportProgress(engine, digest);
     return { ...summary, ...result };
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = failureReason(error);
     if (options.resume === true) {
       // --resume: what is committed stays, with its progress record, for the next run to continue
       const at = (await importProgress(engine).catch(() => [])).find((record) => record.digest === digest)?.position;
@@ -163,6 +163,14 @@ export async function importArchive(source: ArchiveSource, target: ImportTarget,
   } finally {
     await bulkLoadDurability(engine, false).catch(() => undefined);
   }
+}
+
+/** A database error's own words: the driver's message starts with the whole statement, thousands of rows long. */
+function failureReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof TransferError || message.length <= 300) return message;
+  const cut = message.lastIndexOf(' - ');
+  return cut >= 0 ? message.slice(cut + 3) : `${message.slice(0, 300)}…`;
 }
 
 /** --force: the bytes of the files about to be deleted go first (the local provider never overwrites a name). */
