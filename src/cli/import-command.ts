@@ -43,7 +43,7 @@ function describe(summary: ImportSummary, dryRun: boolean): string[] {
   if (!dryRun) for (const [table, n] of [...summary.rows].sort()) lines.push(`  ${table}: ${n} rows`);
   if (!dryRun && summary.assets > 0) lines.push(`  ${summary.assets} files stored`);
   if (summary.typesLeftOut.length > 0) lines.push(`Left out (Vellum has no such types): ${summary.typesLeftOut.join(', ')}`);
-  if (summary.linksLeftOut > 0) lines.push(`Left out: ${summary.linksLeftOut} links (localizations, admin users, or to types left out)`);
+  if (summary.linksLeftOut > 0) lines.push(`Left out: ${summary.linksLeftOut} links (to admin users, to types left out, or to rows the archive does not hold)`);
   if (facts.configuration > 0) lines.push(`Left out: ${facts.configuration} configuration items (Strapi's core store and webhooks; Vellum reads its settings from config/)`);
   if (summary.replaced.length > 0) lines.push(`${dryRun ? 'Would replace' : 'Replaced'}: ${summary.replaced.join(', ')}`);
   return lines;
