@@ -12,12 +12,14 @@ import { withTransferProject } from './transfer-project.js';
 import { commandArgs, consoleIo, type CommandIo } from './command-args.js';
 
 export const IMPORT_USAGE = `Usage:
-  vellum import ARCHIVE [--key KEY] [--only PARTS | --exclude PARTS] [--dry-run] [--force]
+  vellum import ARCHIVE [--key KEY] [--only PARTS | --exclude PARTS] [--dry-run] [--force] [--resume]
     ARCHIVE    a strapi export / vellum export file (.tar, .tar.gz, .tar.gz.enc, …) or its unpacked directory
     --key      the key an encrypted archive was exported with
     --only, --exclude   comma list of content (entities and links), files (stored files), config
     --dry-run  check the archive and the schemas, and say what would be written; write nothing
     --force    import into a database that holds content: deletes that content first
+    --resume   continue an interrupted import of this archive after its last committed batch;
+               if this run fails too, what it committed is kept (without: removed again)
 Options: --dir DIR (project directory, default .)`;
 
 /** `content,files` → the parts; an unknown name is refused */
@@ -36,11 +38,12 @@ function describe(summary: ImportSummary, dryRun: boolean): string[] {
   const { facts } = summary;
   const lines: string[] = [];
   const entityTotal = [...facts.entities.values()].reduce((a, b) => a + b, 0);
+  if (summary.resumedAfter) lines.push(`Resumed an interrupted import after ${summary.resumedAfter.entry < 0 ? 'its start' : `${summary.resumedAfter.path} line ${summary.resumedAfter.line}`} (the rows counted below are this run's).`);
   lines.push(`${dryRun ? 'Would import' : 'Imported'} from a Strapi ${facts.strapiVersion ?? '(unknown version)'} archive: ${entityTotal} entities, ${facts.links} links, ${facts.assets} files (${facts.assetBytes} bytes), ${facts.configuration} configuration items.`);
   if (!dryRun) for (const [table, n] of [...summary.rows].sort()) lines.push(`  ${table}: ${n} rows`);
   if (!dryRun && summary.assets > 0) lines.push(`  ${summary.assets} files stored`);
   if (summary.typesLeftOut.length > 0) lines.push(`Left out (Vellum has no such types): ${summary.typesLeftOut.join(', ')}`);
-  if (summary.linksLeftOut > 0) lines.push(`Left out: ${summary.linksLeftOut} links (localizations, admin users, or to types left out)`);
+  if (summary.linksLeftOut > 0) lines.push(`Left out: ${summary.linksLeftOut} links (to admin users, to types left out, or to rows the archive does not hold)`);
   if (facts.configuration > 0) lines.push(`Left out: ${facts.configuration} configuration items (Strapi's core store and webhooks; Vellum reads its settings from config/)`);
   if (summary.replaced.length > 0) lines.push(`${dryRun ? 'Would replace' : 'Replaced'}: ${summary.replaced.join(', ')}`);
   return lines;
@@ -49,7 +52,7 @@ function describe(summary: ImportSummary, dryRun: boolean): string[] {
 export async function importCommand(args: readonly string[], io: CommandIo = consoleIo, env?: Env): Promise<number> {
   const parsed = commandArgs(args, {
         dir: { type: 'string', default: '.' }, key: { type: 'string' }, only: { type: 'string' }, exclude: { type: 'string' },
-        'dry-run': { type: 'boolean' }, force: { type: 'boolean' },
+        'dry-run': { type: 'boolean' }, force: { type: 'boolean' }, resume: { type: 'boolean' },
       }, IMPORT_USAGE, io);
   if (parsed === null) return 1;
   const { values, positionals } = parsed;
@@ -69,7 +72,7 @@ export async function importCommand(args: readonly string[], io: CommandIo = con
     const source = await openArchive(positionals[0]!, values.key);
     const progress = createProgress(process.stderr);
     try {
-      const summary = await importArchive(source, { engine: project.engine, provider: project.provider }, { parts, dryRun, force: values.force === true, progress });
+      const summary = await importArchive(source, { engine: project.engine, provider: project.provider }, { parts, dryRun, force: values.force === true, resume: values.resume === true, progress });
       progress.end();
       for (const line of describe(summary, dryRun)) io.out(line);
       return 0;

@@ -4,6 +4,7 @@
  * behind row ids. Row values are column values (`db/naming.ts` names, `db/values.ts` forms);
  * the transfer layer decides what goes in them, this module only runs the statements.
  */
+import type { Knex } from 'knex';
 import { COMPONENT_LINK_COLUMNS as C, LINK_COLUMNS as L, componentLinkTable, relationLinkTable } from '../db/naming.js';
 import { selectRows, type Row } from '../db/direct-reads.js';
 import { toNumber } from '../db/values.js';
@@ -31,12 +32,28 @@ export async function clearTables(ctx: EngineContext, tables: readonly string[])
   for (const table of tables) await ctx.knex(table).delete();
 }
 
-/** Inserts rows as given, ids included, in statements sized below the dialect's binding limit. */
+/**
+ * Inserts rows as given, ids included, in statements sized below the dialect's binding limit
+ * (a column a row lacks is NULL, as knex's multi-row insert makes it). On SQLite the statement is
+ * `INSERT … VALUES (…), (…)`: knex writes SQLite's multi-row insert as `SELECT … UNION ALL
+ * SELECT …`, which SQLite parses and plans about a quarter slower (an import writes hundreds of
+ * thousands of rows this way).
+ */
 export async function insertRowsAsIs(ctx: EngineContext, table: string, rows: readonly RowValues[]): Promise<void> {
   if (rows.length === 0) return;
-  const columns = Math.max(1, ...rows.map((r) => Object.keys(r).length));
-  const size = Math.max(1, Math.min(500, Math.floor(ctx.dialect.maxBindings / columns) - 1));
-  for (let i = 0; i < rows.length; i += size) await ctx.knex(table).insert(rows.slice(i, i + size));
+  const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  const size = Math.max(1, Math.min(500, Math.floor(ctx.dialect.maxBindings / Math.max(1, columns.length)) - 1));
+  for (let i = 0; i < rows.length; i += size) {
+    const chunk = rows.slice(i, i + size);
+    if (ctx.dialect.name !== 'sqlite') {
+      await ctx.knex(table).insert(chunk);
+      continue;
+    }
+    const tuple = `(${columns.map(() => '?').join(', ')})`;
+    const bindings: Knex.RawBinding[] = [table, columns];
+    for (const row of chunk) for (const column of columns) bindings.push((row[column] ?? null) as Knex.Value);
+    await ctx.knex.raw(`insert into ?? (??) values ${Array.from(chunk, () => tuple).join(', ')}`, bindings);
+  }
 }
 
 /** After inserting explicit ids: new rows of `tables` get ids after the largest. */
@@ -109,4 +126,15 @@ export async function rowsOfDocuments(ctx: EngineContext, uid: string, documentI
 /** Sets columns of one row (a file's URL after its bytes moved to another upload provider). */
 export async function updateRowById(ctx: EngineContext, table: string, id: number, values: RowValues): Promise<void> {
   await ctx.knex(table).where('id', id).update(values);
+}
+
+/**
+ * An import's connection trades the durability of its last commits for speed: on SQLite,
+ * `synchronous = NORMAL` (WAL: no fsync per commit; a power cut may lose the last committed
+ * batches but never corrupts the file). Safe for an import because every batch commits with its
+ * progress record (vellum_import_progress): whatever survives a crash, the record names it, and
+ * `--resume` continues from there. The import sets FULL back when it ends.
+ */
+export async function bulkLoadDurability(ctx: EngineContext, bulk: boolean): Promise<void> {
+  if (ctx.dialect.name === 'sqlite') await ctx.knex.raw(`PRAGMA synchronous = ${bulk ? 'NORMAL' : 'FULL'}`);
 }

@@ -15,7 +15,7 @@ export interface EntityLine {
 
 export interface LinkEnd {
   readonly type: string;
-  /** a row id (a documentId string for Strapi's `localizations` links, which are left out) */
+  /** a row id (a documentId string for Strapi's `localizations` links, which need no row: link-rows.ts) */
   readonly ref: number | string;
   readonly field?: string;
   readonly pos?: number;

@@ -6,9 +6,12 @@
  * archive holds them before its links). The order is the archive's: `left.pos` for relations,
  * `right.pos` for media. Media links are Strapi's morph links from `plugin::upload.file.related`.
  *
- * Left out, and counted: Strapi's `localizations` links (Vellum reads them from the rows),
- * relations to admin users (`createdBy`/`updatedBy`), links of types Vellum does not keep, and
- * links whose target row the archive does not hold.
+ * Strapi 5's `localizations` links (one per row, `right.ref` the row's own documentId: the
+ * relation is virtual, a join on `document_id`) need no row: Vellum finds a document's locales
+ * by its document id too, so they are kept by the entities' document ids and not counted.
+ *
+ * Left out, and counted: relations to admin users (`createdBy`/`updatedBy`), links of types
+ * Vellum does not keep, and links whose target row the archive does not hold.
  */
 import { LINK_COLUMNS as L, MEDIA_LINK_COLUMNS as M, MEDIA_LINK_TABLE, relationLinkTable } from '../db/naming.js';
 import { documentIdsOfRows } from '../engine/transfer-rows.js';
@@ -33,6 +36,7 @@ export async function addLinkRows(engine: EngineContext, links: readonly LinkLin
   let skipped = 0;
   for (const link of links) {
     const { left, right } = link;
+    if (left.field === 'localizations' && left.type === right.type && typeof right.ref === 'string') continue;
     if (typeof left.ref !== 'number' || typeof right.ref !== 'number') {
       skipped += 1;
       continue;

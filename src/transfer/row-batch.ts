@@ -28,14 +28,19 @@ export class RowBatch {
     return this.count;
   }
 
-  /** Writes every row in one transaction and empties the batch; `written` learns each table's row count. */
-  async flush(engine: EngineContext, written: (table: string, rows: number) => void): Promise<void> {
+  /**
+   * Writes every row in one transaction and empties the batch; `written` learns each table's row
+   * count; `alsoCommit` runs in the same transaction (the import's progress record), so the
+   * record and the rows commit together or not at all.
+   */
+  async flush(engine: EngineContext, written: (table: string, rows: number) => void, alsoCommit?: (trx: EngineContext) => Promise<void>): Promise<void> {
     if (this.count === 0) return;
     const tables = [...this.tables];
     this.tables.clear();
     this.count = 0;
     await inWriteTransaction(engine, async (trx) => {
       for (const [table, rows] of tables) await insertRowsAsIs(trx, table, rows);
+      await alsoCommit?.(trx);
     });
     for (const [table, rows] of tables) written(table, rows.length);
   }
