@@ -1,7 +1,7 @@
 /**
  * The media field in real Chromium against `vellum start` (examples/blog's model): an article's
  * `cover` set by uploading a PNG in place through the picker's file input, then replaced by a
- * file picked from the library (`GET /admin/upload/files`, `POST /admin/upload`); each save read
+ * file picked from the library (`GET /upload/files`, `POST /upload`); each save read
  * back through REST. The library only offers what `allowedTypes` allows (`cover`: images).
  * No console error, no request off loopback; screenshots under test-artifacts/admin/.
  */
@@ -26,7 +26,7 @@ describe('the media field in Chromium', () => {
   async function uploadToLibrary(name: string, type: string, content: Buffer): Promise<void> {
     const form = new FormData();
     form.append('files', new Blob([content], { type }), name);
-    const response = await fetch(`${world.server.url}/admin/upload`, { method: 'POST', headers: { authorization: `Bearer ${world.adminToken}` }, body: form });
+    const response = await fetch(`${world.server.url}/upload`, { method: 'POST', headers: { authorization: `Bearer ${world.adminToken}` }, body: form });
     const body = (await response.json()) as { id: number; name: string }[];
     expect(response.status, JSON.stringify(body)).toBe(201);
     library[name] = { id: body[0]!.id, name: body[0]!.name };
