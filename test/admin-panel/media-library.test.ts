@@ -178,22 +178,25 @@ describe('the Media Library page in Chromium', () => {
     await details.getByLabel('Replace file').setInputFiles(join(scratch, 'wide.png'));
     await details.getByText('Replaced by wide.png').waitFor();
     read = (await world.admin('GET', `/upload/files/${ids['photo-2.png']}`)).body;
-    expect(read).toMatchObject({ id: ids['photo-2.png'], width: 640, height: 320, alternativeText: 'Grey noise' });
+    // same id, the new bytes and name (Strapi's replace), the info kept
+    expect(read).toMatchObject({ id: ids['photo-2.png'], name: 'wide.png', width: 640, height: 320, alternativeText: 'Grey noise' });
+    expect(await details.getByLabel('File name').inputValue()).toBe('wide.png');
     expect(await details.locator('img.ml-preview').getAttribute('src')).toBe(read.url);
     await browser.screenshot('replaced');
 
     await details.getByRole('button', { name: 'Delete' }).click();
+    await details.waitFor({ state: 'detached' });
     const warning = p.getByRole('alertdialog', { name: /^Delete / });
     const uses = warning.getByRole('list', { name: 'Entries using this file' });
     await uses.getByRole('link', { name: `Article ${documentId}` }).waitFor();
     expect(await uses.innerText()).toContain('field cover (draft)');
     await browser.screenshot('delete warning');
     await warning.getByRole('button', { name: 'Delete' }).click();
-    await details.waitFor({ state: 'detached' });
+    await warning.waitFor({ state: 'detached' });
     expect((await world.admin('GET', `/upload/files/${ids['photo-2.png']}`)).status).toBe(404);
     const article = await world.rest(`/articles/${documentId}?status=draft&populate=cover`);
     expect(article.body.data.cover).toBeNull();
-    await p.getByRole('list', { name: 'Assets' }).getByRole('button', { name: 'photo-2.png' }).waitFor({ state: 'detached' });
+    await p.getByRole('list', { name: 'Assets' }).getByRole('button', { name: 'wide.png' }).waitFor({ state: 'detached' });
     expectCleanRun(browser);
   });
 

@@ -95,9 +95,29 @@ export function FileDetailsDialog({ file, tree, onClose, onChanged }: Props) {
     const form = new FormData();
     form.append('files', chosen);
     setReplacing(0);
-    void run(() => apiUploadWithProgress<MediaFile>(`/upload?id=${file.id}`, form, (sent, total) => setReplacing(total > 0 ? Math.round((sent / total) * 100) : 0)), `Replaced by ${chosen.name}`).finally(() => setReplacing(null));
+    const work = async () => {
+      const replaced = await apiUploadWithProgress<MediaFile>(`/upload?id=${file.id}`, form, (sent, total) => setReplacing(total > 0 ? Math.round((sent / total) * 100) : 0));
+      // the file takes the new file's name, as Strapi's replace does
+      setName(replaced.name);
+      return replaced;
+    };
+    void run(work, `Replaced by ${chosen.name}`).finally(() => setReplacing(null));
   };
   const formats = Object.entries(file.formats ?? {});
+  if (confirmDelete) {
+    return (
+      <UsageWarning
+        file={file}
+        onCancel={() => setConfirmDelete(false)}
+        onDelete={() => {
+          void run(async () => {
+            await mediaApi.deleteFile(file.id);
+            return null;
+          }, 'Deleted').then((deleted) => (deleted ? onClose() : setConfirmDelete(false)));
+        }}
+      />
+    );
+  }
   return (
     <Modal isOpen onOpenChange={(open) => !open && onClose()} isDismissable className="modal ml-modal ml-details-modal">
       <Dialog className="dialog ml-details">
@@ -156,19 +176,6 @@ export function FileDetailsDialog({ file, tree, onClose, onChanged }: Props) {
             </div>
           </form>
         </div>
-        {confirmDelete ? (
-          <UsageWarning
-            file={file}
-            onCancel={() => setConfirmDelete(false)}
-            onDelete={() => {
-              setConfirmDelete(false);
-              void run(async () => {
-                await mediaApi.deleteFile(file.id);
-                return null;
-              }, 'Deleted').then((deleted) => deleted && onClose());
-            }}
-          />
-        ) : null}
       </Dialog>
     </Modal>
   );
