@@ -21,7 +21,8 @@ const PHOTOS = Array.from({ length: 6 }, (_, i) => `photo-${i + 1}.png`);
 
 /** a PNG of noise (it does not compress: its bytes take a while through a throttled upload) */
 const noisyPng = (size: number): Promise<Buffer> =>
-  sharp({ create: { width: size, height: size, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+  // (sharp's types want a background, which noise makes needless)
+  sharp({ create: { width: size, height: size, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } as sharp.Create }).png().toBuffer();
 
 describe('the Media Library page in Chromium', () => {
   let world: EditViewWorld;
@@ -69,6 +70,8 @@ describe('the Media Library page in Chromium', () => {
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 400 * 1024 });
     const transfer = await p.evaluateHandle((list) => {
+      // the page's globals (this file has no DOM types)
+      const { DataTransfer, File } = globalThis as any;
       const data = new DataTransfer();
       for (const { name, base64 } of list) data.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name, { type: 'image/png' }));
       return data;
@@ -79,7 +82,7 @@ describe('the Media Library page in Chromium', () => {
     await expect.poll(async () => {
       const values = await Promise.all(PHOTOS.map((name) => dialog.getByRole('progressbar', { name }).getAttribute('aria-valuenow')));
       return values.some((value) => Number(value) > 0 && Number(value) < 100);
-    }, { timeout: 15_000, intervals: [50] }).toBe(true);
+    }, { timeout: 15_000, interval: 50 }).toBe(true);
     await browser.screenshot('uploads in progress');
     for (const name of PHOTOS) await expect.poll(() => dialog.getByRole('progressbar', { name }).getAttribute('aria-valuenow'), { timeout: 30_000 }).toBe('100');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });

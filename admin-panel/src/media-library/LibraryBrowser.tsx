@@ -4,8 +4,9 @@
  * picker are both this component: the page adds selection and editing, the picker picking and
  * its field's `allowedTypes` (as `filters`, so the server pages through only what it allows).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ErrorMessage } from '../ui/ErrorMessage';
+import { useDebounced } from '../ui/use-debounced';
 import { AssetGrid } from './AssetGrid';
 import { Breadcrumbs, FolderCards } from './FolderCards';
 import { folderTrail, type LibraryQuery, type MediaFile, type MediaFolder } from './media-api';
@@ -31,20 +32,10 @@ export interface LibraryBrowserProps {
   readonly onEditFolder?: (folder: MediaFolder) => void;
 }
 
-/** the value once it has stopped changing for `ms` (a search asks the server once per pause, not per key) */
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
-
 export function LibraryBrowser(props: LibraryBrowserProps) {
   const { folder, onFolder, filters } = props;
   const [state, setState] = useState<ViewState>(INITIAL_VIEW);
-  const search = useSettled(state.search, 250);
+  const search = useDebounced(state.search, 250);
   const query = useMemo<LibraryQuery>(() => ({ folder, search, sort: state.sort, filters: [...(filters ?? []), ...viewFilters(state)] }), [folder, search, state, filters]);
   const files = useLibraryFiles(query);
   // as Strapi's: a search lists files wherever they are, filters keep to the folder; either hides the folders
