@@ -150,5 +150,7 @@ export function thumbnailUrl(file: MediaFile): string | null {
 
 export function fileSize(kilobytes: number | undefined): string {
   if (kilobytes === undefined) return '';
+  // Strapi's `size` is in kilobytes (1000 bytes)
+  if (kilobytes < 1) return `${Math.round(kilobytes * 1000)} B`;
   return kilobytes >= 1024 ? `${(kilobytes / 1024).toFixed(1)} MB` : `${kilobytes.toFixed(kilobytes < 10 ? 1 : 0)} KB`;
 }
