@@ -11,6 +11,9 @@ import { describeEachDialect } from '../helpers/dialects.js';
 import { useAdminProcess } from '../helpers/admin-process.js';
 import { client, request } from '../helpers/http.js';
 import { pngBytes } from '../helpers/upload.js';
+import { allowedTypesFilter } from '../../admin-panel/src/fields/allowed-types.js';
+import { appendNested } from '../../admin-panel/src/media-library/query-string.js';
+import { isAllowedType } from '../../src/documents/file-types.js';
 
 describeEachDialect('admin media library (process)', (dialect) => {
   const t = useAdminProcess(dialect);
@@ -141,6 +144,26 @@ describeEachDialect('admin media library (process)', (dialect) => {
     const folder = await editor.post('/upload/folders', { name: 'Editor folder' });
     expect(folder.status, JSON.stringify(folder.body)).toBe(201);
     expect((await editor.get('/upload/files')).status).toBe(200);
+  });
+
+  it("pages through exactly the files a media field's allowedTypes allows (the panel's filter agrees with the server's check)", async () => {
+    const folder = (await admin.post('/upload/folders', { name: 'Kinds' })).body.data;
+    const kinds: Array<[string, string]> = [['a.png', 'image/png'], ['b.mp4', 'video/mp4'], ['c.mp3', 'audio/mpeg'], ['d.pdf', 'application/pdf'], ['e.txt', 'text/plain'], ['f.svg', 'image/svg+xml']];
+    const form = new FormData();
+    for (const [name, type] of kinds) form.append('files', new Blob([name === 'a.png' ? pngBytes(2, 2) : Buffer.from(`bytes of ${name}`)], { type }), name);
+    form.append('fileInfo', JSON.stringify(kinds.map(([name]) => ({ name, folder: folder.id }))));
+    const stored = await fetch(`${t.url}/upload`, { method: 'POST', body: form, headers: t.adminHeaders });
+    const files = (await stored.json()) as Array<{ name: string; mime: string }>;
+    expect(stored.status, JSON.stringify(files)).toBe(201);
+    expect(new Set(files.map((f) => f.mime.split('/')[0])).size).toBeGreaterThanOrEqual(4);
+    for (const rules of [['images'], ['videos'], ['audios'], ['files'], ['images', 'videos'], ['application/pdf'], ['image/*'], ['text/*', 'audios']]) {
+      const search = new URLSearchParams({ folder: String(folder.id), pageSize: '50', sort: 'name:asc' });
+      appendNested(search, 'filters', { $and: [allowedTypesFilter(rules)] });
+      const listed = await admin.get(`/upload/files?${search}`);
+      expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+      const expected = files.filter((f) => isAllowedType(f.mime, rules)).map((f) => f.name).sort();
+      expect([rules.join(','), listed.body.results.map((f: any) => f.name)]).toEqual([rules.join(','), expected]);
+    }
   });
 
   it('serves the admin routes at the root only; the content API keeps /api/upload', async () => {
