@@ -64,11 +64,11 @@ describe('the Media Library page in Chromium', () => {
     const dialog = p.getByRole('dialog', { name: 'Add new assets' });
     await dialog.waitFor();
 
-    // six 256×256 noise PNGs (~200 KB each) dropped together, the upload throttled to 400 KB/s
-    const photos = await Promise.all(PHOTOS.map(async (name) => ({ name, base64: (await noisyPng(256)).toString('base64') })));
+    // six 200×200 noise PNGs (~120 KB each) dropped together, the upload throttled to 300 KB/s
+    const photos = await Promise.all(PHOTOS.map(async (name) => ({ name, base64: (await noisyPng(200)).toString('base64') })));
     const cdp = await p.context().newCDPSession(p);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 400 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 300 * 1024 });
     const transfer = await p.evaluateHandle((list) => {
       // the page's globals (this file has no DOM types)
       const { DataTransfer, File } = globalThis as any;
@@ -91,8 +91,11 @@ describe('the Media Library page in Chromium', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
 
-    // the page's file input, two text files at once
-    await p.locator('input[type=file]').setInputFiles([join(scratch, 'notes-1.txt'), join(scratch, 'notes-2.txt')]);
+    // "Browse files" opens the page's file input: two text files at once
+    await p.getByRole('button', { name: 'Upload assets' }).click();
+    const [chooser] = await Promise.all([p.waitForEvent('filechooser'), dialog.getByRole('button', { name: 'Browse files' }).click()]);
+    expect(chooser.isMultiple()).toBe(true);
+    await chooser.setFiles([join(scratch, 'notes-1.txt'), join(scratch, 'notes-2.txt')]);
     await expect.poll(() => dialog.getByText('Uploaded').count()).toBe(2);
     await dialog.getByRole('button', { name: 'Close' }).click();
     const assets = p.getByRole('list', { name: 'Assets' });
@@ -104,7 +107,7 @@ describe('the Media Library page in Chromium', () => {
     expect(stored.pagination.total).toBe(8);
     for (const file of stored.results) ids[file.name] = file.id;
     const photo = stored.results.find((f: any) => f.name === 'photo-1.png');
-    expect(photo).toMatchObject({ mime: 'image/png', width: 256, height: 256, folderPath: '/' });
+    expect(photo).toMatchObject({ mime: 'image/png', width: 200, height: 200, folderPath: '/' });
     expect(photo.formats.thumbnail).toMatchObject({ width: 156, height: 156 });
     // the grid's thumbnails are the thumbnail format, lazily loaded
     const img = assets.getByRole('button', { name: 'photo-1.png' }).locator('img');

@@ -65,7 +65,8 @@ export function LibraryBrowser(props: LibraryBrowserProps) {
         {total === undefined ? 'Loading assets…' : `${total} asset${total === 1 ? '' : 's'}${browsing ? '' : ' found'}`}
       </p>
       <AssetGrid
-        key={state.view}
+        // a new view or query starts at the top
+        key={`${state.view}:${JSON.stringify(query)}`}
         files={shown}
         view={state.view}
         label={props.label}
