@@ -26,13 +26,14 @@ export async function registerAdminApi(server: FastifyInstance, context: AdminTr
     registerApiTokenRoutes(scoped);
     registerWebhookRoutes(scoped);
     registerApiTokenEditRoutes(scoped);
-    registerUploadAdminRoutes(scoped);
     registerUsersPermissionsAdminRoutes(scoped);
   }, { prefix: context.admin.path });
   // Strapi's content-manager routes live at the root (`/content-manager/*`), whatever the admin path
   registerContentManager(server, context);
   // Strapi's i18n admin routes live at the root too (`/i18n/locales`, `/i18n/iso-locales`)
   registerI18nAdminRoutes({ ...context, server });
+  // and so do the upload plugin's admin routes (`/upload/files`, `/upload/folders`, `/upload/actions/*`), beside the content API's `/api/upload`
+  registerUploadAdminRoutes({ ...context, server });
   // the built panel at the same path: its routes are the ones the API leaves free (panel-routes.ts)
   await registerAdminPanel(server, { path: context.admin.path, serve: context.admin.serveAdminPanel, log: context.log });
 }

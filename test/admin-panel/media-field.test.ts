@@ -1,8 +1,10 @@
 /**
  * The media field in real Chromium against `vellum start` (examples/blog's model): an article's
  * `cover` set by uploading a PNG in place through the picker's file input, then replaced by a
- * file picked from the library (`GET /admin/upload/files`, `POST /admin/upload`); each save read
- * back through REST. The library only offers what `allowedTypes` allows (`cover`: images).
+ * file picked from the library (`GET /upload/files`, `POST /upload`); each save read
+ * back through REST; then one opened from its folder in the picker (the Media Library's own
+ * browsing: folders, breadcrumbs, search). The library only offers what `allowedTypes` allows
+ * (`cover`: images), filtered by the server.
  * No console error, no request off loopback; screenshots under test-artifacts/admin/.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,10 +25,11 @@ describe('the media field in Chromium', () => {
   const library: Record<string, { id: number; name: string }> = {};
 
   /** a file put in the library through the admin API's upload */
-  async function uploadToLibrary(name: string, type: string, content: Buffer): Promise<void> {
+  async function uploadToLibrary(name: string, type: string, content: Buffer, folder?: number): Promise<void> {
     const form = new FormData();
     form.append('files', new Blob([content], { type }), name);
-    const response = await fetch(`${world.server.url}/admin/upload`, { method: 'POST', headers: { authorization: `Bearer ${world.adminToken}` }, body: form });
+    if (folder !== undefined) form.append('fileInfo', JSON.stringify({ folder }));
+    const response = await fetch(`${world.server.url}/upload`, { method: 'POST', headers: { authorization: `Bearer ${world.adminToken}` }, body: form });
     const body = (await response.json()) as { id: number; name: string }[];
     expect(response.status, JSON.stringify(body)).toBe(201);
     library[name] = { id: body[0]!.id, name: body[0]!.name };
@@ -38,6 +41,10 @@ describe('the media field in Chromium', () => {
     await uploadToLibrary('library-blue.png', 'image/png', await png(0, 0, 255));
     // not an image: the cover's picker (allowedTypes images) must not offer it
     await uploadToLibrary('notes.txt', 'text/plain', Buffer.from('plain text'));
+    // in a folder: the picker browses the Media Library's folders
+    const covers = await world.admin('POST', '/upload/folders', { name: 'Covers', parent: null });
+    expect(covers.status, JSON.stringify(covers.body)).toBe(201);
+    await uploadToLibrary('in-folder-green.png', 'image/png', await png(0, 200, 0), covers.body.data.id);
   }, 180_000);
 
   afterAll(async () => {
@@ -71,7 +78,7 @@ describe('the media field in Chromium', () => {
       writeFileSync(text, 'not an image');
       await dialog.getByLabel('Upload a file').setInputFiles(text);
       expect(await dialog.getByRole('alert').innerText()).toBe('refused.txt: only images can be chosen here.');
-      expect(browser.requests.filter((url) => new URL(url).pathname === '/admin/upload')).toEqual([]);
+      expect(browser.requests.filter((url) => new URL(url).pathname === '/upload')).toEqual([]);
       await dialog.getByLabel('Upload a file').setInputFiles(upload);
       await dialog.waitFor({ state: 'detached' });
       await cover.getByText('uploaded-red.png').waitFor();
@@ -101,6 +108,23 @@ describe('the media field in Chromium', () => {
       await page.reload();
       await page.getByRole('button', { name: 'Save' }).waitFor();
       await cover.getByText('library-blue.png').waitFor();
+
+      // 3. the library's folders and search in the picker: a file opened from its folder
+      await cover.getByRole('button', { name: 'Replace media' }).click();
+      const grid = dialog.getByRole('list', { name: 'Media library' });
+      await dialog.getByLabel('Search assets').fill('library');
+      await expect.poll(() => grid.getByRole('listitem').count()).toBe(1);
+      await grid.getByText('library-blue.png').waitFor();
+      await dialog.getByLabel('Search assets').fill('');
+      await dialog.getByRole('button', { name: 'Open folder Covers' }).click();
+      expect(await dialog.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('listitem').allInnerTexts()).toEqual(['Media Library', 'Covers']);
+      await grid.getByText('in-folder-green.png').waitFor();
+      expect(await grid.getByText('library-blue.png').count()).toBe(0);
+      await browser.screenshot('picker in a folder');
+      await dialog.getByRole('button', { name: 'in-folder-green.png' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect.poll(async () => (await world.rest(`/articles/${documentId}?status=draft&populate=cover`)).body.data.cover?.name).toBe('in-folder-green.png');
       expectCleanRun(browser);
     } finally {
       await browser.close();

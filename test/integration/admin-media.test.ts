@@ -1,5 +1,6 @@
 /**
- * The media library's admin routes through `node bin/vellum.js start` (issue 21 item 1): folders
+ * The media library's admin routes (at the root: `/upload/*`, as Strapi 5 serves them) through
+ * `node bin/vellum.js start` (issue 21 item 1): folders
  * (create, nest, rename, move, structure), many files uploaded into a folder and listed, filtered
  * by folder, type and date, searched and sorted, file info edited, a file replaced, where a file
  * is used, bulk move and bulk delete; an admin session is required (401), and an Editor, who
@@ -8,12 +9,17 @@
 import { expect, it } from 'vitest';
 import { describeEachDialect } from '../helpers/dialects.js';
 import { useAdminProcess } from '../helpers/admin-process.js';
+import { client, request } from '../helpers/http.js';
 import { pngBytes } from '../helpers/upload.js';
+import { allowedTypesFilter } from '../../admin-panel/src/fields/allowed-types.js';
+import { appendNested } from '../../admin-panel/src/media-library/query-string.js';
+import { isAllowedType } from '../../src/documents/file-types.js';
 
 describeEachDialect('admin media library (process)', (dialect) => {
   const t = useAdminProcess(dialect);
-  const base = () => `${t.url}/admin`;
-  const { admin } = t;
+  // Strapi's addresses: the upload plugin's admin routes at the root, with the admin JWT
+  const base = () => t.url;
+  const admin = client(() => t.url, () => t.adminHeaders);
   const upload = async (names: string[], info?: Record<string, unknown>[], query = '') => {
     const form = new FormData();
     for (const name of names) form.append('files', new Blob([name.endsWith('.png') ? pngBytes(3, 2) : Buffer.from(`text of ${name}`)], { type: name.endsWith('.png') ? 'image/png' : 'text/plain' }), name);
@@ -131,9 +137,47 @@ describeEachDialect('admin media library (process)', (dialect) => {
     }
     const apiToken = await t.apiToken();
     expect((await fetch(`${base()}/upload/files`, { headers: apiToken })).status).toBe(401);
-    const editor = await t.editor();
+    await t.editor();
+    const login = await request(`${t.url}/admin/login`, { method: 'POST', json: { email: 'editor@example.com', password: 'Editor-password1' } });
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+    const editor = client(() => t.url, () => ({ authorization: `Bearer ${login.body.data.token}` }));
     const folder = await editor.post('/upload/folders', { name: 'Editor folder' });
     expect(folder.status, JSON.stringify(folder.body)).toBe(201);
     expect((await editor.get('/upload/files')).status).toBe(200);
+  });
+
+  it("pages through exactly the files a media field's allowedTypes allows (the panel's filter agrees with the server's check)", async () => {
+    const folder = (await admin.post('/upload/folders', { name: 'Kinds' })).body.data;
+    const kinds: Array<[string, string]> = [['a.png', 'image/png'], ['b.mp4', 'video/mp4'], ['c.mp3', 'audio/mpeg'], ['d.pdf', 'application/pdf'], ['e.txt', 'text/plain'], ['f.svg', 'image/svg+xml']];
+    const form = new FormData();
+    for (const [name, type] of kinds) form.append('files', new Blob([name === 'a.png' ? pngBytes(2, 2) : Buffer.from(`bytes of ${name}`)], { type }), name);
+    form.append('fileInfo', JSON.stringify(kinds.map(([name]) => ({ name, folder: folder.id }))));
+    const stored = await fetch(`${t.url}/upload`, { method: 'POST', body: form, headers: t.adminHeaders });
+    const files = (await stored.json()) as Array<{ name: string; mime: string }>;
+    expect(stored.status, JSON.stringify(files)).toBe(201);
+    expect(new Set(files.map((f) => f.mime.split('/')[0])).size).toBeGreaterThanOrEqual(4);
+    for (const rules of [['images'], ['videos'], ['audios'], ['files'], ['images', 'videos'], ['application/pdf'], ['image/*'], ['text/*', 'audios']]) {
+      const search = new URLSearchParams({ folder: String(folder.id), pageSize: '50', sort: 'name:asc' });
+      appendNested(search, 'filters', { $and: [allowedTypesFilter(rules)] });
+      const listed = await admin.get(`/upload/files?${search}`);
+      expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+      const expected = files.filter((f) => isAllowedType(f.mime, rules)).map((f) => f.name).sort();
+      expect([rules.join(','), listed.body.results.map((f: any) => f.name)]).toEqual([rules.join(','), expected]);
+    }
+  });
+
+  it('serves the admin routes at the root only; the content API keeps /api/upload', async () => {
+    expect((await fetch(`${t.url}/admin/upload/files`, { headers: t.adminHeaders })).status).toBe(404);
+    const [file] = (await upload(['root.txt'])).body;
+    const token = await t.apiToken();
+    const rest = await fetch(`${t.url}/api/upload/files/${file.id}`, { headers: token });
+    expect(rest.status).toBe(200);
+    // the content API's file: no folder path (private to the admin), a plain object
+    expect(await rest.json()).toMatchObject({ id: file.id, name: 'root.txt' });
+    const list = (await (await fetch(`${t.url}/api/upload/files`, { headers: token })).json()) as any[];
+    expect(Array.isArray(list)).toBe(true);
+    expect(list.map((f: any) => f.id)).toContain(file.id);
+    // the admin JWT is no content API credential
+    expect((await fetch(`${t.url}/api/upload/files`, { headers: t.adminHeaders })).status).toBe(401);
   });
 });

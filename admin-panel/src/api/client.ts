@@ -142,3 +142,33 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 export function apiUpload<T>(path: string, form: FormData): Promise<T> {
   return apiRequest<T>(path, { method: 'POST', body: form });
 }
+
+/**
+ * A multipart POST through XMLHttpRequest, for its upload progress (fetch has none):
+ * `onProgress(sent, total)` as the body goes out. The session's token, one refresh and retry on a
+ * 401, errors as apiRequest's (media library uploads, media-library/upload-queue.ts).
+ */
+export function apiUploadWithProgress<T>(path: string, form: FormData, onProgress: (sent: number, total: number) => void): Promise<T> {
+  const attempt = () =>
+    new Promise<{ status: number; statusText: string; text: string }>((resolve, reject) => {
+      const request = new XMLHttpRequest();
+      request.open('POST', path);
+      request.withCredentials = true;
+      request.setRequestHeader('accept', 'application/json');
+      if (accessToken !== null) request.setRequestHeader('authorization', `Bearer ${accessToken}`);
+      request.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : 0);
+      request.onload = () => resolve({ status: request.status, statusText: request.statusText, text: request.responseText });
+      request.onerror = () => reject(new ApiError({ status: 0, name: 'NetworkError', message: `The upload of ${path} failed (network error)` }));
+      request.send(form);
+    });
+  return (async () => {
+    let answer = await attempt();
+    if (answer.status === 401 && (await refreshSession())) answer = await attempt();
+    if (answer.status < 200 || answer.status >= 300) {
+      const response = new Response(answer.text === '' ? null : answer.text, { status: answer.status, statusText: answer.statusText });
+      if (answer.status === 401) for (const listener of signedOutListeners) listener();
+      throw await errorOf(response);
+    }
+    return (answer.text === '' ? undefined : JSON.parse(answer.text)) as T;
+  })();
+}

@@ -5,6 +5,7 @@
  * target's main field. The chosen entries are listed below it; a to-many list is ordered by drag
  * and keyboard. The form holds `{ key, documentId, label, status }` items in order.
  */
+import { useDebounced } from '../ui/use-debounced';
 import { memo, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useController } from 'react-hook-form';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -40,15 +41,6 @@ function CloseAfterPick({ picks }: { picks: number }) {
     state?.close();
   }, [picks, state]);
   return null;
-}
-
-function useDebounced(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
 }
 
 export const RelationField = memo(function RelationField({ path, name, attribute, schemaUid, disabled }: FieldProps<RelationAttribute>) {

@@ -27,3 +27,26 @@ export function acceptOf(allowedTypes: readonly string[] | undefined): string | 
   const accepts = allowedTypes.map((type) => CATEGORY_ACCEPT[type] ?? (type.includes('/') ? type : null));
   return accepts.every((accept) => accept !== null) ? accepts.join(',') : undefined;
 }
+
+const FAMILIES = ['image/', 'video/', 'audio/'];
+const startsWith = (prefix: string) => ({ mime: { $startsWithi: prefix } });
+
+/** one rule of `allowedTypes` as a filter of `GET /upload/files` (the server's `filters`) */
+function ruleFilter(allowed: string): Record<string, unknown> {
+  const rule = allowed.toLowerCase();
+  if (rule === 'files') return { $not: { $or: FAMILIES.map(startsWith) } };
+  const category = FAMILIES.find((family) => `${family.slice(0, -1)}s` === rule);
+  if (category) return startsWith(category);
+  if (rule.endsWith('/*')) return startsWith(rule.slice(0, -1));
+  // a MIME type, with or without parameters (`text/plain; charset=utf-8`)
+  return { $or: [{ mime: { $eqi: rule } }, startsWith(`${rule};`)] };
+}
+
+/**
+ * `allowedTypes` as a filter of the library's file list, so the server pages through exactly the
+ * files isAllowedMime lets through; null when everything is allowed.
+ */
+export function allowedTypesFilter(allowedTypes: readonly string[] | undefined): Record<string, unknown> | null {
+  if (!allowedTypes || allowedTypes.length === 0) return null;
+  return { $or: allowedTypes.map(ruleFilter) };
+}

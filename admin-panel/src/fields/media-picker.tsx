@@ -1,27 +1,21 @@
 /**
- * The media dialog a media field and the blocks editor's image button open: the library's files
- * (`GET /admin/upload/files`, newest first, paged) to pick from, or a file uploaded in place
- * (`POST /admin/upload`, multipart `files`), which is then picked. A React Aria modal dialog: focus
- * is trapped inside and returns to the opener.
+ * The media dialog a media field and the blocks editor's image button open: the Media Library's
+ * own browsing (media-library/LibraryBrowser.tsx: folders, breadcrumbs, search, filters, sort,
+ * the virtual grid paging through `GET /upload/files`), limited to the field's `allowedTypes`
+ * by the server's filters, to pick from; or a file uploaded in place (`POST /upload`, multipart
+ * `files`, into the folder shown), which is then picked. A React Aria modal dialog: focus is
+ * trapped inside and returns to the opener.
  */
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { useQuery } from '@tanstack/react-query';
-import { adminPath } from '../api/client.js';
+import { useQueryClient } from '@tanstack/react-query';
+import { LibraryBrowser } from '../media-library/LibraryBrowser';
+import type { MediaFile } from '../media-library/media-api';
+import { LIBRARY_KEY } from '../media-library/queries';
 import { useAdminApi } from './admin-api.js';
-import { acceptOf, isAllowedMime } from './allowed-types.js';
+import { acceptOf, allowedTypesFilter, isAllowedMime } from './allowed-types.js';
 
-export interface MediaFile {
-  id: number;
-  documentId?: string;
-  name: string;
-  url: string;
-  mime?: string;
-  alternativeText?: string | null;
-  [key: string]: unknown;
-}
-
-const PAGE_SIZE = 24;
+export type { MediaFile };
 
 function filesOf(answer: unknown): MediaFile[] {
   if (Array.isArray(answer)) return answer as MediaFile[];
@@ -31,13 +25,14 @@ function filesOf(answer: unknown): MediaFile[] {
 
 function MediaLibrary({ title, allowedTypes, multiple, onDone }: { title: string; allowedTypes?: readonly string[]; multiple: boolean; onDone(files: MediaFile[] | null): void }) {
   const api = useAdminApi();
-  const [page, setPage] = useState(1);
+  const queryClient = useQueryClient();
+  const [folder, setFolder] = useState<number | null>(null);
   const [chosen, setChosen] = useState<MediaFile[]>([]);
   const [uploadError, setUploadError] = useState<string | null>(null);
-  const files = useQuery({
-    queryKey: ['upload-files', page],
-    queryFn: ({ signal }) => api.get<unknown>(`${adminPath('/upload/files')}?sort=createdAt:desc&pagination[page]=${page}&pagination[pageSize]=${PAGE_SIZE}`, { signal }).then(filesOf),
-  });
+  const filters = useMemo(() => {
+    const allowed = allowedTypesFilter(allowedTypes);
+    return allowed ? [allowed] : [];
+  }, [allowedTypes]);
   const upload = async (list: FileList | null): Promise<void> => {
     if (!list || list.length === 0) return;
     // refused before it is stored: the entry's write would refuse it anyway (allowedTypes)
@@ -49,14 +44,15 @@ function MediaLibrary({ title, allowedTypes, multiple, onDone }: { title: string
     setUploadError(null);
     const form = new FormData();
     for (const file of Array.from(list)) form.append('files', file);
+    form.append('fileInfo', JSON.stringify(Array.from(list, (file) => ({ name: file.name, folder }))));
     try {
-      const stored = filesOf(await api.upload<unknown>(adminPath('/upload'), form));
+      const stored = filesOf(await api.upload<unknown>('/upload', form));
+      void queryClient.invalidateQueries({ queryKey: [LIBRARY_KEY] });
       onDone(multiple ? stored : stored.slice(0, 1));
     } catch (error) {
       setUploadError((error as Error).message);
     }
   };
-  const shown = (files.data ?? []).filter((file) => isAllowedMime(file.mime ?? '', allowedTypes));
   return (
     <Dialog className="vf-dialog" aria-label={title}>
       <Heading slot="title">{title}</Heading>
@@ -65,35 +61,18 @@ function MediaLibrary({ title, allowedTypes, multiple, onDone }: { title: string
         <input type="file" multiple={multiple} accept={acceptOf(allowedTypes)} onChange={(event) => void upload(event.target.files)} />
       </label>
       {uploadError ? <div role="alert" className="vf-error">{uploadError}</div> : null}
-      {files.isError ? <div role="alert" className="vf-error">The media library could not be read.</div> : null}
-      <ul className="vf-media-grid" aria-label="Media library">
-        {shown.map((file) => {
-          const selected = chosen.some((c) => c.id === file.id);
-          return (
-            <li key={file.id}>
-              <button
-                type="button"
-                className="vf-media-choice"
-                aria-pressed={selected}
-                onClick={() => {
-                  if (!multiple) return onDone([file]);
-                  setChosen((list) => (selected ? list.filter((c) => c.id !== file.id) : [...list, file]));
-                }}
-              >
-                {file.mime?.startsWith('image/') ? <img src={file.url} alt="" /> : null}
-                <span>{file.name}</span>
-              </button>
-            </li>
-          );
-        })}
-      </ul>
+      <LibraryBrowser
+        folder={folder}
+        onFolder={setFolder}
+        label="Media library"
+        filters={filters}
+        pressed={multiple ? (file) => chosen.some((c) => c.id === file.id) : undefined}
+        onActivateFile={(file) => {
+          if (!multiple) return onDone([file]);
+          setChosen((list) => (list.some((c) => c.id === file.id) ? list.filter((c) => c.id !== file.id) : [...list, file]));
+        }}
+      />
       <div className="vf-row">
-        <button type="button" className="vf-button" disabled={page === 1} onClick={() => setPage((p) => p - 1)}>
-          Previous page
-        </button>
-        <button type="button" className="vf-button" disabled={(files.data ?? []).length < PAGE_SIZE} onClick={() => setPage((p) => p + 1)}>
-          Next page
-        </button>
         {multiple ? (
           <button type="button" className="vf-button vf-primary" disabled={chosen.length === 0} onClick={() => onDone(chosen)}>
             Finish

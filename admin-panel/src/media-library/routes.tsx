@@ -1,5 +1,9 @@
-/** The Media Library at Strapi's URL `/plugins/upload` (placeholder until its page lands). */
+/**
+ * The Media Library at Strapi's URL `/plugins/upload` (MediaLibraryPage.tsx), its own chunk:
+ * the virtual grid and the dialogs load when the page is opened, not with the first screen.
+ */
 import type { RouteObject } from 'react-router';
-import { NotYetPage } from '../layout/NotYetPage';
 
-export const mediaLibraryRoutes: RouteObject[] = [{ path: 'plugins/upload', element: <NotYetPage title="Media Library">{null}</NotYetPage> }];
+export const mediaLibraryRoutes: RouteObject[] = [
+  { path: 'plugins/upload', lazy: () => import('./MediaLibraryPage').then((module) => ({ Component: module.default })) },
+];
