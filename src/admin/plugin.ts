@@ -28,11 +28,12 @@ export async function registerAdminApi(server: FastifyInstance, context: AdminTr
     registerWebhookRoutes(scoped);
     registerApiTokenEditRoutes(scoped);
     registerUploadAdminRoutes(scoped);
-    registerUsersPermissionsAdminRoutes(scoped);
     registerI18nAdminRoutes(scoped);
   }, { prefix: context.admin.path });
   // Strapi's content-manager routes live at the root (`/content-manager/*`), whatever the admin path
   registerContentManager(server, context);
+  // and so do the users-permissions plugin's (`/users-permissions/roles`, …), as Strapi 5 serves them
+  registerUsersPermissionsAdminRoutes({ ...context, server });
   // Strapi's i18n admin route (the list view's locale switcher): the same list as REST's, open as it is
   registerLocaleList(server, context.locales, '/i18n/locales');
   // the built panel at the same path: its routes are the ones the API leaves free (panel-routes.ts)

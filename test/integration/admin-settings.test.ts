@@ -23,59 +23,61 @@ describeEachDialect('admin settings (process)', (dialect) => {
   const t = useAdminProcess(dialect, { 'src/api/guide/content-types/guide/schema.json': GUIDE });
   const { admin } = t;
   const anonymous = client(() => t.url);
+  // the users-permissions plugin's admin routes are at the root, as Strapi serves them
+  const root = client(() => t.url, () => t.adminHeaders);
 
   it('a role grant made through the admin route opens an endpoint to anonymous callers at the next request', async () => {
     expect((await anonymous.get('/api/guides')).status).toBe(401);
-    const roles = await admin.get('/users-permissions/roles');
+    const roles = await root.get('/users-permissions/roles');
     expect(roles.status, JSON.stringify(roles.body)).toBe(200);
     const publicRole = roles.body.roles.find((role: any) => role.type === 'public');
-    const role = await admin.get(`/users-permissions/roles/${publicRole.id}`);
+    const role = await root.get(`/users-permissions/roles/${publicRole.id}`);
     expect(role.body.role.permissions['api::guide'].controllers.guide.find).toEqual({ enabled: false, policy: '' });
     const permissions = role.body.role.permissions;
     permissions['api::guide'].controllers.guide.find.enabled = true;
-    const saved = await admin.put(`/users-permissions/roles/${publicRole.id}`, { permissions });
+    const saved = await root.put(`/users-permissions/roles/${publicRole.id}`, { permissions });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body).toEqual({ ok: true });
     expect((await anonymous.get('/api/guides')).status).toBe(200);
-    const all = await admin.get('/users-permissions/permissions');
+    const all = await root.get('/users-permissions/permissions');
     expect(Object.keys(all.body.permissions)).toEqual(expect.arrayContaining(['api::guide', 'plugin::upload', 'plugin::users-permissions']));
   });
 
   it('creates and deletes a role', async () => {
-    const created = await admin.post('/users-permissions/roles', { name: 'Editors', description: 'edit', permissions: { 'api::guide': { controllers: { guide: { create: { enabled: true } } } } } });
+    const created = await root.post('/users-permissions/roles', { name: 'Editors', description: 'edit', permissions: { 'api::guide': { controllers: { guide: { create: { enabled: true } } } } } });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const roles = (await admin.get('/users-permissions/roles')).body.roles;
+    const roles = (await root.get('/users-permissions/roles')).body.roles;
     const editors = roles.find((role: any) => role.name === 'Editors');
     expect(editors).toMatchObject({ description: 'edit', nb_users: 0 });
-    expect((await admin.get(`/users-permissions/roles/${editors.id}`)).body.role.permissions['api::guide'].controllers.guide.create.enabled).toBe(true);
-    expect((await admin.delete(`/users-permissions/roles/${editors.id}`)).body).toEqual({ ok: true });
-    expect((await admin.get(`/users-permissions/roles/${editors.id}`)).status).toBe(404);
+    expect((await root.get(`/users-permissions/roles/${editors.id}`)).body.role.permissions['api::guide'].controllers.guide.create.enabled).toBe(true);
+    expect((await root.delete(`/users-permissions/roles/${editors.id}`)).body).toEqual({ ok: true });
+    expect((await root.get(`/users-permissions/roles/${editors.id}`)).status).toBe(404);
   });
 
   it('advanced settings and email templates are stored and applied', async () => {
-    const before = await admin.get('/users-permissions/advanced');
+    const before = await root.get('/users-permissions/advanced');
     expect(before.status, JSON.stringify(before.body)).toBe(200);
     expect(before.body.settings).toMatchObject({ allow_register: true, default_role: 'authenticated' });
     expect(before.body.roles.map((role: any) => role.type)).toEqual(expect.arrayContaining(['public', 'authenticated']));
     const register = () => anonymous.post('/api/auth/local/register', { username: `u${Date.now()}`, email: `u${Date.now()}@example.com`, password: 'Secret123!' });
-    const off = await admin.put('/users-permissions/advanced', { allow_register: false });
+    const off = await root.put('/users-permissions/advanced', { allow_register: false });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
-    expect((await admin.get('/users-permissions/advanced')).body.settings.allow_register).toBe(false);
+    expect((await root.get('/users-permissions/advanced')).body.settings.allow_register).toBe(false);
     const refused = await register();
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toBe('Register action is currently disabled');
-    expect((await admin.put('/users-permissions/advanced', { allow_register: 'yes' })).status).toBe(400);
-    expect((await admin.put('/users-permissions/advanced', { default_role: 'nobody' })).status).toBe(400);
-    await admin.put('/users-permissions/advanced', { allow_register: true });
+    expect((await root.put('/users-permissions/advanced', { allow_register: 'yes' })).status).toBe(400);
+    expect((await root.put('/users-permissions/advanced', { default_role: 'nobody' })).status).toBe(400);
+    await root.put('/users-permissions/advanced', { allow_register: true });
     expect((await register()).status).toBe(200);
 
-    const templates = await admin.get('/users-permissions/email-templates');
+    const templates = await root.get('/users-permissions/email-templates');
     expect(templates.body.reset_password.options.message).toContain('<%= URL %>?code=<%= TOKEN %>');
-    const bad = await admin.put('/users-permissions/email-templates', { 'email-templates': { reset_password: { options: { message: '<% process.exit() %>' } } } });
+    const bad = await root.put('/users-permissions/email-templates', { 'email-templates': { reset_password: { options: { message: '<% process.exit() %>' } } } });
     expect(bad.status).toBe(400);
-    const good = await admin.put('/users-permissions/email-templates', { 'email-templates': { reset_password: { options: { object: 'New password', message: '<p><%= URL %>?code=<%= TOKEN %></p>' } } } });
+    const good = await root.put('/users-permissions/email-templates', { 'email-templates': { reset_password: { options: { object: 'New password', message: '<p><%= URL %>?code=<%= TOKEN %></p>' } } } });
     expect(good.status, JSON.stringify(good.body)).toBe(200);
-    expect((await admin.get('/users-permissions/email-templates')).body.reset_password.options).toMatchObject({ object: 'New password' });
+    expect((await root.get('/users-permissions/email-templates')).body.reset_password.options).toMatchObject({ object: 'New password' });
   });
 
   it('locales: list, add from the ISO list, set default, rename, delete with what happens to their content', async () => {
@@ -128,13 +130,18 @@ describeEachDialect('admin settings (process)', (dialect) => {
   });
 
   it('needs an admin session, and the settings are not an Editor\'s', async () => {
-    const routes = [['GET', '/api-tokens/1'], ['PUT', '/api-tokens/1'], ['GET', '/users-permissions/roles'], ['GET', '/users-permissions/permissions'], ['PUT', '/users-permissions/advanced'], ['GET', '/users-permissions/email-templates'], ['GET', '/i18n/locales'], ['POST', '/i18n/locales'], ['GET', '/i18n/iso-locales']] as const;
-    const editor = await t.editor();
+    // the admin path's routes and the users-permissions plugin's, at the root as Strapi serves them
+    const routes = [['GET', '/admin/api-tokens/1'], ['PUT', '/admin/api-tokens/1'], ['GET', '/users-permissions/roles'], ['GET', '/users-permissions/permissions'], ['PUT', '/users-permissions/advanced'], ['GET', '/users-permissions/email-templates'], ['GET', '/admin/i18n/locales'], ['POST', '/admin/i18n/locales'], ['GET', '/admin/i18n/iso-locales']] as const;
+    await t.editor();
+    const login = await t.anonymous.post('/login', { email: 'editor@example.com', password: 'Editor-password1' });
+    const editor = client(() => t.url, () => ({ authorization: `Bearer ${login.body.data.token}` }));
     for (const [method, path] of routes) {
-      const anonymousCall = await fetch(`${t.url}/admin${path}`, { method, headers: { 'content-type': 'application/json' }, ...(method === 'GET' ? {} : { body: '{}' }) });
+      const anonymousCall = await fetch(`${t.url}${path}`, { method, headers: { 'content-type': 'application/json' }, ...(method === 'GET' ? {} : { body: '{}' }) });
       expect(anonymousCall.status, `${method} ${path}`).toBe(401);
       const editorCall = method === 'GET' ? await editor.get(path) : method === 'PUT' ? await editor.put(path, {}) : await editor.post(path, {});
       expect(editorCall.status, `${method} ${path}`).toBe(403);
     }
+    // nothing of the plugin's is left under the admin path
+    expect((await admin.get('/users-permissions/roles')).status).toBe(404);
   });
 });
