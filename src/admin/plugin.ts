@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AdminTransportContext } from '../transport/admin-context.js';
 import { registerApiTokenRoutes } from './api-token-routes.js';
 import { registerApiTokenEditRoutes } from './api-token-edit-routes.js';
+import { registerContentApiPermissionsRoute } from './content-api-permissions-route.js';
 import { registerAdminAuthRoutes } from './auth-routes.js';
 import { registerAdminUserRoutes } from './user-routes.js';
 import { registerAdminPanel } from './panel-routes.js';
@@ -27,6 +28,7 @@ export async function registerAdminApi(server: FastifyInstance, context: AdminTr
     registerApiTokenRoutes(scoped);
     registerWebhookRoutes(scoped);
     registerApiTokenEditRoutes(scoped);
+    registerContentApiPermissionsRoute(scoped);
     registerUploadAdminRoutes(scoped);
     registerI18nAdminRoutes(scoped);
   }, { prefix: context.admin.path });
