@@ -13,10 +13,14 @@ export type PermissionTree = Readonly<Record<string, { readonly controllers: Rea
 /** Strapi's `GET /admin/content-api/permissions`: the actions of each controller, nothing enabled */
 export type ActionsMap = Readonly<Record<string, { readonly controllers: Readonly<Record<string, readonly string[]>> }>>;
 
-/** `api::blog-post` → "Blog Post" (a content type's display name, as its API name is its singular name); `plugin::upload` → "Upload" */
+/**
+ * `api::blog-post` → "Blog Post" (a content type's display name, its API name being its singular
+ * name); a plugin as Strapi labels it: `plugin::users-permissions` → "Users-permissions"
+ */
 export function groupLabel(type: string): string {
   const name = type.slice(type.indexOf('::') + 2);
-  return name.split('-').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(type.startsWith('api::') ? ' ' : '-');
+  const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+  return type.startsWith('api::') ? name.split('-').map(capital).join(' ') : capital(name);
 }
 
 /** the content types first (by label), then the plugins, as Strapi lists them */
