@@ -134,12 +134,7 @@ async function main(): Promise<void> {
     const results = { contentTypes, role, opening: { openMs, checkboxes, requests: openingRequests }, newRole: fresh };
     mkdirSync(join(CACHE_DIR, 'results'), { recursive: true });
     writeFileSync(join(CACHE_DIR, 'results', 'panel-roles.json'), `${JSON.stringify(results, null, 2)}\n`);
-    const missed = [
-      contentTypes !== TYPES ? `${contentTypes} content types shown, not ${TYPES}` : '',
-      role.requests !== 1 ? `the role page took ${role.requests} matrix requests` : '',
-      openingRequests !== 0 ? `opening the regions took ${openingRequests} requests` : '',
-      fresh.requests !== 1 ? `the new role page took ${fresh.requests} matrix requests` : '',
-    ].filter(Boolean);
+    const missed = TARGETS.filter(([met]) => !met(results)).map(([, says]) => says(results));
     log(missed.length === 0 ? 'targets met' : `targets missed: ${missed.join('; ')}`);
     process.exitCode = missed.length === 0 ? 0 : 1;
   } finally {
@@ -149,5 +144,20 @@ async function main(): Promise<void> {
     else rmSync(dir, { recursive: true, force: true });
   }
 }
+
+interface Results {
+  readonly contentTypes: number;
+  readonly role: MatrixLoad;
+  readonly opening: { readonly requests: number };
+  readonly newRole: MatrixLoad;
+}
+
+/** each target: met?, and what a miss says */
+const TARGETS: ReadonlyArray<readonly [(r: Results) => boolean, (r: Results) => string]> = [
+  [(r) => r.contentTypes === TYPES, (r) => `${r.contentTypes} content types shown, not ${TYPES}`],
+  [(r) => r.role.requests === 1, (r) => `the role page took ${r.role.requests} matrix requests`],
+  [(r) => r.opening.requests === 0, (r) => `opening the regions took ${r.opening.requests} requests`],
+  [(r) => r.newRole.requests === 1, (r) => `the new role page took ${r.newRole.requests} matrix requests`],
+];
 
 await main();

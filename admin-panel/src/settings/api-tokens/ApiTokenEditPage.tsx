@@ -12,7 +12,7 @@ import { ErrorMessage } from '../../ui/ErrorMessage';
 import { AccessKeyNotice } from './AccessKeyNotice';
 import { useShownKey } from './ApiTokensSection';
 import { deleteToken, getToken, regenerateToken, TOKENS_KEY, updateToken, type ApiToken, type TokenBody } from './token-api';
-import { formatDate } from './token-labels';
+import { deleteQuestion, formatDate } from './token-labels';
 import { TokenForm } from './TokenForm';
 import './api-tokens.css';
 
@@ -87,7 +87,7 @@ function TokenPage({ token }: { token: ApiToken }) {
         isOpen={confirm !== null}
         message={
           confirm === 'delete'
-            ? `Delete the token "${token.name}"? Applications using it lose access at their next request.`
+            ? deleteQuestion(token)
             : 'Regenerate this token? Its current key stops working at the next request.'
         }
         confirmLabel={confirm === 'delete' ? 'Delete' : 'Regenerate'}

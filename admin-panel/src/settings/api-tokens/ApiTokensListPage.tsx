@@ -2,27 +2,21 @@
  * Settings → API Tokens (`/settings/api-tokens`): name, description, type, last used, expiry and
  * creation date of every token (never a key), "Create new API Token", delete with a confirmation.
  */
-import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button } from 'react-aria-components';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { TYPE_LABELS, formatDate } from './token-labels';
+import { useConfirmedDelete } from '../../ui/useConfirmedDelete';
+import { TYPE_LABELS, deleteQuestion, formatDate } from './token-labels';
 import { deleteToken, listTokens, TOKENS_KEY, type ApiToken } from './token-api';
 import './api-tokens.css';
 
 export function ApiTokensListPage() {
-  const client = useQueryClient();
   const tokens = useQuery({ queryKey: TOKENS_KEY, queryFn: ({ signal }) => listTokens(signal) });
-  const [doomed, setDoomed] = useState<ApiToken | null>(null);
-  const [notice, setNotice] = useState('');
-  const remove = useMutation({
-    mutationFn: (token: ApiToken) => deleteToken(token.id),
-    onSuccess: (_answer, token) => {
-      setNotice(`Token "${token.name}" deleted`);
-      return client.invalidateQueries({ queryKey: TOKENS_KEY });
-    },
+  const remove = useConfirmedDelete<ApiToken>({
+    remove: (token) => deleteToken(token.id),
+    queryKey: TOKENS_KEY,
+    question: deleteQuestion,
+    done: (token) => `Token "${token.name}" deleted`,
   });
   return (
     <main>
@@ -35,7 +29,7 @@ export function ApiTokensListPage() {
           Create new API Token
         </Link>
       </div>
-      <p role="status" className="notice">{notice}</p>
+      <p role="status" className="notice">{remove.notice}</p>
       <ErrorMessage error={tokens.error ?? remove.error} />
       {tokens.data?.length === 0 ? <p className="empty">No API token yet.</p> : null}
       {tokens.data && tokens.data.length > 0 ? (
@@ -63,9 +57,7 @@ export function ApiTokensListPage() {
                 <td>{token.lastUsedAt === null ? 'Never' : formatDate(token.lastUsedAt)}</td>
                 <td>{token.expiresAt === null ? 'Unlimited' : formatDate(token.expiresAt)}</td>
                 <td>
-                  <Button aria-label={`Delete ${token.name}`} className="danger" onPress={() => setDoomed(token)}>
-                    Delete
-                  </Button>
+                  {remove.button(token, token.name)}
                 </td>
               </tr>
             ))}
@@ -73,16 +65,7 @@ export function ApiTokensListPage() {
         </table>
       ) : null}
       {tokens.isPending ? <p role="status">Loading…</p> : null}
-      <ConfirmDialog
-        isOpen={doomed !== null}
-        message={`Delete the token "${doomed?.name ?? ''}"? Applications using it lose access at their next request.`}
-        confirmLabel="Delete"
-        onCancel={() => setDoomed(null)}
-        onConfirm={() => {
-          if (doomed) remove.mutate(doomed);
-          setDoomed(null);
-        }}
-      />
+      {remove.dialog}
     </main>
   );
 }

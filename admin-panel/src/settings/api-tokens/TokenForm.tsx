@@ -6,8 +6,9 @@
  */
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, Label, TextArea, TextField } from 'react-aria-components';
+import { Button, Form } from 'react-aria-components';
 import { ErrorMessage } from '../../ui/ErrorMessage';
+import { NameDescriptionFields } from '../../ui/NameDescriptionFields';
 import { SelectField } from '../../ui/SelectField';
 import { PermissionMatrix } from '../permission-matrix/PermissionMatrix';
 import { enabledActions, treeOf, type PermissionTree } from '../permission-matrix/permission-tree';
@@ -62,14 +63,7 @@ export function TokenForm({ title, initial, withDuration, isSaving, error, onSav
       {children}
       <ErrorMessage error={error} />
       <div className="token-fields">
-        <TextField className="field" value={name} onChange={setName} isRequired validationBehavior="aria">
-          <Label>Name</Label>
-          <Input />
-        </TextField>
-        <TextField className="field" value={description} onChange={setDescription}>
-          <Label>Description</Label>
-          <TextArea rows={2} />
-        </TextField>
+        <NameDescriptionFields name={name} description={description} onName={setName} onDescription={setDescription} />
         {withDuration ? <SelectField label="Token duration" options={DURATIONS} value={duration} onChange={setDuration} /> : null}
         <SelectField label="Token type" options={TYPE_OPTIONS} value={type} onChange={(key) => setType(key as TokenType)} />
       </div>

@@ -12,3 +12,5 @@ export const DURATIONS: readonly { readonly key: string; readonly label: string;
 ];
 
 export const formatDate = (iso: string): string => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export const deleteQuestion = (token: { readonly name: string }): string => `Delete the token "${token.name}"? Applications using it lose access at their next request.`;

@@ -7,9 +7,10 @@
  */
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Label, TextArea, TextField } from 'react-aria-components';
+import { Button, Form } from 'react-aria-components';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorMessage } from '../../ui/ErrorMessage';
+import { NameDescriptionFields } from '../../ui/NameDescriptionFields';
 import { PermissionMatrix } from '../permission-matrix/PermissionMatrix';
 import type { PermissionTree } from '../permission-matrix/permission-tree';
 import './roles.css';
@@ -72,14 +73,7 @@ function RoleForm({ id, initial }: { id: string | null; initial: RoleBody & { ti
         <p role="status" className="notice">{notice}</p>
         <ErrorMessage error={save.error} />
         <div className="role-details">
-          <TextField className="field" value={name} onChange={setName} isRequired validationBehavior="aria">
-            <Label>Name</Label>
-            <Input />
-          </TextField>
-          <TextField className="field" value={description} onChange={setDescription}>
-            <Label>Description</Label>
-            <TextArea rows={2} />
-          </TextField>
+          <NameDescriptionFields name={name} description={description} onName={setName} onDescription={setDescription} />
         </div>
         <h2>Permissions</h2>
         <p>Only the actions ticked here are allowed to the role's users, on the content API (REST and GraphQL).</p>

@@ -4,28 +4,22 @@
  * (not the Public and Authenticated roles, as in Strapi; a deleted role's users move to the
  * Public role, as the server does).
  */
-import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button } from 'react-aria-components';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorMessage } from '../../ui/ErrorMessage';
+import { useConfirmedDelete } from '../../ui/useConfirmedDelete';
 import { deleteRole, listRoles, ROLES_KEY, type RoleSummary } from './role-api';
 
 /** the roles Strapi never deletes */
 const BUILT_IN = new Set(['public', 'authenticated']);
 
 export function RolesListPage() {
-  const client = useQueryClient();
   const roles = useQuery({ queryKey: ROLES_KEY, queryFn: ({ signal }) => listRoles(signal) });
-  const [doomed, setDoomed] = useState<RoleSummary | null>(null);
-  const [notice, setNotice] = useState('');
-  const remove = useMutation({
-    mutationFn: (role: RoleSummary) => deleteRole(role.id),
-    onSuccess: (_ok, role) => {
-      setNotice(`Role "${role.name}" deleted`);
-      return client.invalidateQueries({ queryKey: ROLES_KEY });
-    },
+  const remove = useConfirmedDelete<RoleSummary>({
+    remove: (role) => deleteRole(role.id),
+    queryKey: ROLES_KEY,
+    question: (role) => `Delete the role "${role.name}"? Its users move to the Public role.`,
+    done: (role) => `Role "${role.name}" deleted`,
   });
   return (
     <main>
@@ -38,7 +32,7 @@ export function RolesListPage() {
           Add new role
         </Link>
       </div>
-      <p role="status" className="notice">{notice}</p>
+      <p role="status" className="notice">{remove.notice}</p>
       <ErrorMessage error={roles.error ?? remove.error} />
       {roles.data ? (
         <table className="list">
@@ -61,11 +55,7 @@ export function RolesListPage() {
                 <td>{role.description}</td>
                 <td>{role.nb_users} {role.nb_users === 1 ? 'user' : 'users'}</td>
                 <td>
-                  {BUILT_IN.has(role.type) ? null : (
-                    <Button aria-label={`Delete ${role.name}`} className="danger" onPress={() => setDoomed(role)}>
-                      Delete
-                    </Button>
-                  )}
+                  {BUILT_IN.has(role.type) ? null : remove.button(role, role.name)}
                 </td>
               </tr>
             ))}
@@ -74,16 +64,7 @@ export function RolesListPage() {
       ) : roles.isPending ? (
         <p role="status">Loading…</p>
       ) : null}
-      <ConfirmDialog
-        isOpen={doomed !== null}
-        message={`Delete the role "${doomed?.name ?? ''}"? Its users move to the Public role.`}
-        confirmLabel="Delete"
-        onCancel={() => setDoomed(null)}
-        onConfirm={() => {
-          if (doomed) remove.mutate(doomed);
-          setDoomed(null);
-        }}
-      />
+      {remove.dialog}
     </main>
   );
 }
