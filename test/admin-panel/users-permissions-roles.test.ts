@@ -72,6 +72,11 @@ describe('Users & Permissions roles in Chromium', () => {
     await page.goto(`${world.server.url}/admin/settings/users-permissions/roles`);
     await page.getByRole('link', { name: 'Add new role' }).click();
     await page.waitForURL('**/users-permissions/roles/new');
+    // without a name: refused in the page, nothing sent
+    const sent = browser.requests.length;
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toBe('Name is required');
+    expect(browser.requests.slice(sent)).toEqual([]);
     await page.getByRole('textbox', { name: 'Name' }).fill('Reviewers');
     await page.getByRole('textbox', { name: 'Description' }).fill('Read categories');
     await page.getByRole('button', { name: 'Category', exact: true }).click();
@@ -100,6 +105,7 @@ describe('Users & Permissions roles in Chromium', () => {
     await page.keyboard.press('Space');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await page.getByRole('heading', { name: 'Senior reviewers', level: 1 }).waitFor();
     await browser.screenshot('role edited');
     const edited = (await roles()).find((role) => role.id === created.id)!;
     expect(edited.name).toBe('Senior reviewers');

@@ -23,3 +23,6 @@ export function NameDescriptionFields({ name, description, onName, onDescription
     </>
   );
 }
+
+/** checked before sending (the server answers a 400 too): an empty name is refused in the page */
+export const missingName = (name: string): Error | null => (name.trim() === '' ? new Error('Name is required') : null);

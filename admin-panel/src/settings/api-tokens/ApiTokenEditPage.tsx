@@ -30,9 +30,11 @@ function TokenPage({ token }: { token: ApiToken }) {
   const { shown, show } = useShownKey();
   const [confirm, setConfirm] = useState<'regenerate' | 'delete' | null>(null);
   const [notice, setNotice] = useState('');
+  const [title, setTitle] = useState(token.name);
   const save = useMutation({
     mutationFn: (body: TokenBody) => updateToken(token.id, body),
-    onSuccess: async () => {
+    onSuccess: async (saved) => {
+      setTitle(saved.name);
       setNotice('Saved');
       await client.invalidateQueries({ queryKey: TOKENS_KEY, exact: true });
     },
@@ -59,7 +61,7 @@ function TokenPage({ token }: { token: ApiToken }) {
         <Link to="/settings/api-tokens">Back to the tokens</Link>
       </p>
       <TokenForm
-        title={token.name}
+        title={title}
         initial={{ name: token.name, description: token.description ?? '', type: token.type, permissions: token.permissions }}
         withDuration={false}
         isSaving={save.isPending}

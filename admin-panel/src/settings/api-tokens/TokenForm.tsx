@@ -8,7 +8,7 @@ import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form } from 'react-aria-components';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { NameDescriptionFields } from '../../ui/NameDescriptionFields';
+import { missingName, NameDescriptionFields } from '../../ui/NameDescriptionFields';
 import { SelectField } from '../../ui/SelectField';
 import { PermissionMatrix } from '../permission-matrix/PermissionMatrix';
 import { enabledActions, treeOf, type PermissionTree } from '../permission-matrix/permission-tree';
@@ -37,6 +37,7 @@ export function TokenForm({ title, initial, withDuration, isSaving, error, onSav
   const [type, setType] = useState<TokenType>(initial.type);
   const [duration, setDuration] = useState('30');
   const [tree, setTree] = useState<PermissionTree | null>(null);
+  const [problem, setProblem] = useState<Error | null>(null);
   const available = useQuery({ queryKey: ['content-api', 'permissions'], queryFn: ({ signal }) => contentApiActions(signal), staleTime: 60_000 });
   // the matrix starts from the token's permissions, once the actions are known
   const shownTree = tree ?? (available.data ? treeOf(available.data, initial.permissions) : null);
@@ -45,6 +46,9 @@ export function TokenForm({ title, initial, withDuration, isSaving, error, onSav
       className="token-form"
       onSubmit={(event) => {
         event.preventDefault();
+        const missing = missingName(name);
+        setProblem(missing);
+        if (missing !== null) return;
         const days = DURATIONS.find((option) => option.key === duration)?.days ?? null;
         onSave({ name: name.trim(), description, type, permissions: type === 'custom' && shownTree ? enabledActions(shownTree) : [] }, days);
       }}
@@ -61,7 +65,7 @@ export function TokenForm({ title, initial, withDuration, isSaving, error, onSav
         </div>
       </div>
       {children}
-      <ErrorMessage error={error} />
+      <ErrorMessage error={problem ?? error} />
       <div className="token-fields">
         <NameDescriptionFields name={name} description={description} onName={setName} onDescription={setDescription} />
         {withDuration ? <SelectField label="Token duration" options={DURATIONS} value={duration} onChange={setDuration} /> : null}

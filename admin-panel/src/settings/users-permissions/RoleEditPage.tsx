@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form } from 'react-aria-components';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { NameDescriptionFields } from '../../ui/NameDescriptionFields';
+import { missingName, NameDescriptionFields } from '../../ui/NameDescriptionFields';
 import { PermissionMatrix } from '../permission-matrix/PermissionMatrix';
 import type { PermissionTree } from '../permission-matrix/permission-tree';
 import './roles.css';
@@ -42,12 +42,17 @@ function RoleForm({ id, initial }: { id: string | null; initial: RoleBody & { ti
   const [description, setDescription] = useState(initial.description);
   const [permissions, setPermissions] = useState<PermissionTree>(initial.permissions);
   const [notice, setNotice] = useState('');
+  const [title, setTitle] = useState(initial.title);
+  const [problem, setProblem] = useState<Error | null>(null);
   const save = useMutation({
     mutationFn: (body: RoleBody) => (id === null ? createRole(body) : updateRole(id, body)),
-    onSuccess: async () => {
+    onSuccess: async (_ok, body) => {
       await client.invalidateQueries({ queryKey: ROLES_KEY, exact: true });
       if (id === null) navigate('/settings/users-permissions/roles');
-      else setNotice('Saved');
+      else {
+        setTitle(body.name);
+        setNotice('Saved');
+      }
     },
   });
   return (
@@ -56,12 +61,14 @@ function RoleForm({ id, initial }: { id: string | null; initial: RoleBody & { ti
         onSubmit={(event) => {
           event.preventDefault();
           setNotice('');
-          save.mutate({ name: name.trim(), description, permissions });
+          const missing = missingName(name);
+          setProblem(missing);
+          if (missing === null) save.mutate({ name: name.trim(), description, permissions });
         }}
       >
         <div className="list-header">
           <div>
-            <h1>{initial.title}</h1>
+            <h1>{title}</h1>
             <p>
               <Link to="/settings/users-permissions/roles">Back to the roles</Link>
             </p>
@@ -71,7 +78,7 @@ function RoleForm({ id, initial }: { id: string | null; initial: RoleBody & { ti
           </Button>
         </div>
         <p role="status" className="notice">{notice}</p>
-        <ErrorMessage error={save.error} />
+        <ErrorMessage error={problem ?? save.error} />
         <div className="role-details">
           <NameDescriptionFields name={name} description={description} onName={setName} onDescription={setDescription} />
         </div>
