@@ -131,7 +131,7 @@ describeEachDialect('admin settings (process)', (dialect) => {
 
   it('needs an admin session, and the settings are not an Editor\'s', async () => {
     // the admin path's routes and the users-permissions plugin's, at the root as Strapi serves them
-    const routes = [['GET', '/admin/api-tokens/1'], ['PUT', '/admin/api-tokens/1'], ['GET', '/users-permissions/roles'], ['GET', '/users-permissions/permissions'], ['PUT', '/users-permissions/advanced'], ['GET', '/users-permissions/email-templates'], ['GET', '/admin/i18n/locales'], ['POST', '/admin/i18n/locales'], ['GET', '/admin/i18n/iso-locales']] as const;
+    const routes = [['GET', '/admin/api-tokens/1'], ['PUT', '/admin/api-tokens/1'], ['GET', '/admin/content-api/permissions'], ['GET', '/users-permissions/roles'], ['GET', '/users-permissions/permissions'], ['PUT', '/users-permissions/advanced'], ['GET', '/users-permissions/email-templates'], ['GET', '/admin/i18n/locales'], ['POST', '/admin/i18n/locales'], ['GET', '/admin/i18n/iso-locales']] as const;
     await t.editor();
     const login = await t.anonymous.post('/login', { email: 'editor@example.com', password: 'Editor-password1' });
     const editor = client(() => t.url, () => ({ authorization: `Bearer ${login.body.data.token}` }));
