@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AdminTransportContext } from '../transport/admin-context.js';
 import { registerApiTokenRoutes } from './api-token-routes.js';
 import { registerApiTokenEditRoutes } from './api-token-edit-routes.js';
+import { registerContentApiPermissionsRoute } from './content-api-permissions-route.js';
 import { registerAdminAuthRoutes } from './auth-routes.js';
 import { registerAdminUserRoutes } from './user-routes.js';
 import { registerAdminPanel } from './panel-routes.js';
@@ -26,7 +27,7 @@ export async function registerAdminApi(server: FastifyInstance, context: AdminTr
     registerApiTokenRoutes(scoped);
     registerWebhookRoutes(scoped);
     registerApiTokenEditRoutes(scoped);
-    registerUsersPermissionsAdminRoutes(scoped);
+    registerContentApiPermissionsRoute(scoped);
   }, { prefix: context.admin.path });
   // Strapi's content-manager routes live at the root (`/content-manager/*`), whatever the admin path
   registerContentManager(server, context);
@@ -34,6 +35,8 @@ export async function registerAdminApi(server: FastifyInstance, context: AdminTr
   registerI18nAdminRoutes({ ...context, server });
   // and so do the upload plugin's admin routes (`/upload/files`, `/upload/folders`, `/upload/actions/*`), beside the content API's `/api/upload`
   registerUploadAdminRoutes({ ...context, server });
+  // and the users-permissions plugin's (`/users-permissions/roles`, …)
+  registerUsersPermissionsAdminRoutes({ ...context, server });
   // the built panel at the same path: its routes are the ones the API leaves free (panel-routes.ts)
   await registerAdminPanel(server, { path: context.admin.path, serve: context.admin.serveAdminPanel, log: context.log });
 }

@@ -1,6 +1,8 @@
 /**
  * Settings → Users & Permissions, as Strapi 5's users-permissions plugin serves its admin panel
- * (`server/routes/admin/`), each an `operations.action` named by Strapi's admin permission:
+ * (`server/routes/admin/`): at the server's root (`/users-permissions/roles`, not under the admin
+ * path), as Strapi does, so `ctx.server` is the root server; each an `operations.action` named by
+ * Strapi's admin permission:
  *
  * - roles (`plugin::users-permissions.roles.read|create|update|delete`): `GET /roles` →
  *   `{ roles }` (each with `nb_users`), `GET /roles/:id` → `{ role }` with its permission tree

@@ -132,4 +132,22 @@ describeEachDialect('admin actor in the operation layer', (dialect) => {
     const restricted = await articles.findOne(nextRequest, { documentId: String(authorsArticle.documentId), selection: DRAFT });
     expect(Object.keys(restricted ?? {}).filter((key) => !['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'locale'].includes(key)).sort()).toEqual(['summary', 'title']);
   });
+
+  it('lets a role other than Super Admin be granted the users-permissions roles and API token actions (Strapi\'s names)', async () => {
+    const rootToken = (await api.post('/admin/login', { email: SUPER.email, password: SUPER.password })).body.data.token as string;
+    const rootPermissions = (await api.get('/admin/users/me/permissions', { authorization: `Bearer ${rootToken}` })).body.data as Array<{ action: string }>;
+    expect(rootPermissions.map((p) => p.action)).toEqual(expect.arrayContaining([
+      'plugin::users-permissions.roles.read', 'plugin::users-permissions.roles.create', 'plugin::users-permissions.roles.update', 'plugin::users-permissions.roles.delete',
+      'admin::api-tokens.update', 'admin::api-tokens.regenerate',
+    ]));
+    const editor = { authorization: `Bearer ${await invited(rootToken, 'strapi-editor', 'roles-reader@example.com')}` };
+    expect((await api.get('/users-permissions/roles', editor)).status).toBe(403);
+    const [role] = await t.app.documents('admin::role').findMany({ filters: { code: 'strapi-editor' } });
+    await t.app.documents('admin::permission').create({ data: { action: 'plugin::users-permissions.roles.read', subject: null, properties: {}, conditions: [], actionParameters: {}, role: String(role?.documentId) } });
+    const roles = await api.get('/users-permissions/roles', editor);
+    expect(roles.status, JSON.stringify(roles.body)).toBe(200);
+    expect(roles.body.roles.map((r: { type: string }) => r.type)).toEqual(expect.arrayContaining(['public', 'authenticated']));
+    // read, not write
+    expect((await api.post('/users-permissions/roles', { name: 'Nope' }, editor)).status).toBe(403);
+  });
 });

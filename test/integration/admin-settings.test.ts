@@ -23,88 +23,88 @@ describeEachDialect('admin settings (process)', (dialect) => {
   const t = useAdminProcess(dialect, { 'src/api/guide/content-types/guide/schema.json': GUIDE });
   const { admin } = t;
   const anonymous = client(() => t.url);
-  // Strapi's i18n admin routes are at the root (`/i18n/locales`), not under the admin path
-  const i18n = client(() => t.url, () => t.adminHeaders);
+  // Strapi's plugin admin routes are at the root (`/i18n/locales`, `/users-permissions/roles`), not under the admin path
+  const root = client(() => t.url, () => t.adminHeaders);
 
   it('a role grant made through the admin route opens an endpoint to anonymous callers at the next request', async () => {
     expect((await anonymous.get('/api/guides')).status).toBe(401);
-    const roles = await admin.get('/users-permissions/roles');
+    const roles = await root.get('/users-permissions/roles');
     expect(roles.status, JSON.stringify(roles.body)).toBe(200);
     const publicRole = roles.body.roles.find((role: any) => role.type === 'public');
-    const role = await admin.get(`/users-permissions/roles/${publicRole.id}`);
+    const role = await root.get(`/users-permissions/roles/${publicRole.id}`);
     expect(role.body.role.permissions['api::guide'].controllers.guide.find).toEqual({ enabled: false, policy: '' });
     const permissions = role.body.role.permissions;
     permissions['api::guide'].controllers.guide.find.enabled = true;
-    const saved = await admin.put(`/users-permissions/roles/${publicRole.id}`, { permissions });
+    const saved = await root.put(`/users-permissions/roles/${publicRole.id}`, { permissions });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body).toEqual({ ok: true });
     expect((await anonymous.get('/api/guides')).status).toBe(200);
-    const all = await admin.get('/users-permissions/permissions');
+    const all = await root.get('/users-permissions/permissions');
     expect(Object.keys(all.body.permissions)).toEqual(expect.arrayContaining(['api::guide', 'plugin::upload', 'plugin::users-permissions']));
   });
 
   it('creates and deletes a role', async () => {
-    const created = await admin.post('/users-permissions/roles', { name: 'Editors', description: 'edit', permissions: { 'api::guide': { controllers: { guide: { create: { enabled: true } } } } } });
+    const created = await root.post('/users-permissions/roles', { name: 'Editors', description: 'edit', permissions: { 'api::guide': { controllers: { guide: { create: { enabled: true } } } } } });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const roles = (await admin.get('/users-permissions/roles')).body.roles;
+    const roles = (await root.get('/users-permissions/roles')).body.roles;
     const editors = roles.find((role: any) => role.name === 'Editors');
     expect(editors).toMatchObject({ description: 'edit', nb_users: 0 });
-    expect((await admin.get(`/users-permissions/roles/${editors.id}`)).body.role.permissions['api::guide'].controllers.guide.create.enabled).toBe(true);
-    expect((await admin.delete(`/users-permissions/roles/${editors.id}`)).body).toEqual({ ok: true });
-    expect((await admin.get(`/users-permissions/roles/${editors.id}`)).status).toBe(404);
+    expect((await root.get(`/users-permissions/roles/${editors.id}`)).body.role.permissions['api::guide'].controllers.guide.create.enabled).toBe(true);
+    expect((await root.delete(`/users-permissions/roles/${editors.id}`)).body).toEqual({ ok: true });
+    expect((await root.get(`/users-permissions/roles/${editors.id}`)).status).toBe(404);
   });
 
   it('advanced settings and email templates are stored and applied', async () => {
-    const before = await admin.get('/users-permissions/advanced');
+    const before = await root.get('/users-permissions/advanced');
     expect(before.status, JSON.stringify(before.body)).toBe(200);
     expect(before.body.settings).toMatchObject({ allow_register: true, default_role: 'authenticated' });
     expect(before.body.roles.map((role: any) => role.type)).toEqual(expect.arrayContaining(['public', 'authenticated']));
     const register = () => anonymous.post('/api/auth/local/register', { username: `u${Date.now()}`, email: `u${Date.now()}@example.com`, password: 'Secret123!' });
-    const off = await admin.put('/users-permissions/advanced', { allow_register: false });
+    const off = await root.put('/users-permissions/advanced', { allow_register: false });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
-    expect((await admin.get('/users-permissions/advanced')).body.settings.allow_register).toBe(false);
+    expect((await root.get('/users-permissions/advanced')).body.settings.allow_register).toBe(false);
     const refused = await register();
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toBe('Register action is currently disabled');
-    expect((await admin.put('/users-permissions/advanced', { allow_register: 'yes' })).status).toBe(400);
-    expect((await admin.put('/users-permissions/advanced', { default_role: 'nobody' })).status).toBe(400);
-    await admin.put('/users-permissions/advanced', { allow_register: true });
+    expect((await root.put('/users-permissions/advanced', { allow_register: 'yes' })).status).toBe(400);
+    expect((await root.put('/users-permissions/advanced', { default_role: 'nobody' })).status).toBe(400);
+    await root.put('/users-permissions/advanced', { allow_register: true });
     expect((await register()).status).toBe(200);
 
-    const templates = await admin.get('/users-permissions/email-templates');
+    const templates = await root.get('/users-permissions/email-templates');
     expect(templates.body.reset_password.options.message).toContain('<%= URL %>?code=<%= TOKEN %>');
-    const bad = await admin.put('/users-permissions/email-templates', { 'email-templates': { reset_password: { options: { message: '<% process.exit() %>' } } } });
+    const bad = await root.put('/users-permissions/email-templates', { 'email-templates': { reset_password: { options: { message: '<% process.exit() %>' } } } });
     expect(bad.status).toBe(400);
-    const good = await admin.put('/users-permissions/email-templates', { 'email-templates': { reset_password: { options: { object: 'New password', message: '<p><%= URL %>?code=<%= TOKEN %></p>' } } } });
+    const good = await root.put('/users-permissions/email-templates', { 'email-templates': { reset_password: { options: { object: 'New password', message: '<p><%= URL %>?code=<%= TOKEN %></p>' } } } });
     expect(good.status, JSON.stringify(good.body)).toBe(200);
-    expect((await admin.get('/users-permissions/email-templates')).body.reset_password.options).toMatchObject({ object: 'New password' });
+    expect((await root.get('/users-permissions/email-templates')).body.reset_password.options).toMatchObject({ object: 'New password' });
   });
 
   it('locales at Strapi\'s root addresses: list, add from the ISO list, set default, rename, delete with what happens to their content', async () => {
-    const iso = await i18n.get('/i18n/iso-locales');
+    const iso = await root.get('/i18n/iso-locales');
     expect(iso.body).toEqual(expect.arrayContaining([{ code: 'fr', name: 'French (fr)' }, { code: 'pt-BR', name: 'Brazilian Portuguese (pt-BR)' }]));
-    const fr = await i18n.post('/i18n/locales', { code: 'fr', isDefault: false });
+    const fr = await root.post('/i18n/locales', { code: 'fr', isDefault: false });
     expect(fr.status, JSON.stringify(fr.body)).toBe(200);
     expect(fr.body).toMatchObject({ code: 'fr', name: 'French (fr)', isDefault: false });
-    expect((await i18n.post('/i18n/locales', { code: 'fr' })).status).toBe(400);
-    const renamed = await i18n.put(`/i18n/locales/${fr.body.id}`, { name: 'Français' });
+    expect((await root.post('/i18n/locales', { code: 'fr' })).status).toBe(400);
+    const renamed = await root.put(`/i18n/locales/${fr.body.id}`, { name: 'Français' });
     expect(renamed.body.name).toBe('Français');
-    const made = await i18n.put(`/i18n/locales/${fr.body.id}`, { isDefault: true });
+    const made = await root.put(`/i18n/locales/${fr.body.id}`, { isDefault: true });
     expect(made.body.isDefault).toBe(true);
-    const list = await i18n.get('/i18n/locales');
+    const list = await root.get('/i18n/locales');
     expect(list.body.filter((l: any) => l.isDefault).map((l: any) => l.code)).toEqual(['fr']);
     const en = list.body.find((l: any) => l.code === 'en');
     const written = await fetch(`${t.url}/api/guides?locale=en`, { method: 'POST', headers: { ...(await t.apiToken()), 'content-type': 'application/json' }, body: JSON.stringify({ data: { title: 'Hello' } }) });
     expect(written.status).toBe(201);
-    const preview = await i18n.get(`/i18n/locales/${en.id}/deletion-preview`);
+    const preview = await root.get(`/i18n/locales/${en.id}/deletion-preview`);
     expect(preview.body.data.content).toEqual([{ uid: 'api::guide.guide', documents: 1, rows: 1, deletedDocuments: 1 }]);
-    const refused = await i18n.delete(`/i18n/locales/${en.id}`);
+    const refused = await root.delete(`/i18n/locales/${en.id}`);
     expect(refused.status).toBe(400);
     expect(refused.body.error.details.content).toEqual(preview.body.data.content);
-    const removed = await i18n.delete(`/i18n/locales/${en.id}?force=true`);
+    const removed = await root.delete(`/i18n/locales/${en.id}?force=true`);
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
     expect(removed.body.removedContent).toEqual(preview.body.data.content);
-    expect((await i18n.delete(`/i18n/locales/${fr.body.id}`)).status).toBe(400);
+    expect((await root.delete(`/i18n/locales/${fr.body.id}`)).status).toBe(400);
   });
 
   it('API tokens: read one, edit, regenerate (the old key stops working at the next request)', async () => {
@@ -130,7 +130,8 @@ describeEachDialect('admin settings (process)', (dialect) => {
   });
 
   it('needs an admin session, and the settings are not an Editor\'s', async () => {
-    const routes = [['GET', '/admin/api-tokens/1'], ['PUT', '/admin/api-tokens/1'], ['GET', '/admin/users-permissions/roles'], ['GET', '/admin/users-permissions/permissions'], ['PUT', '/admin/users-permissions/advanced'], ['GET', '/admin/users-permissions/email-templates'], ['POST', '/i18n/locales'], ['GET', '/i18n/iso-locales'], ['PUT', '/i18n/locales/1'], ['DELETE', '/i18n/locales/1']] as const;
+    // the admin path's routes and the plugins', at the root as Strapi serves them
+    const routes = [['GET', '/admin/api-tokens/1'], ['PUT', '/admin/api-tokens/1'], ['GET', '/admin/content-api/permissions'], ['GET', '/users-permissions/roles'], ['GET', '/users-permissions/permissions'], ['PUT', '/users-permissions/advanced'], ['GET', '/users-permissions/email-templates'], ['POST', '/i18n/locales'], ['GET', '/i18n/iso-locales'], ['PUT', '/i18n/locales/1'], ['DELETE', '/i18n/locales/1']] as const;
     const editor = await t.editor('');
     for (const [method, path] of routes) {
       const anonymousCall = await fetch(`${t.url}${path}`, { method, headers: { 'content-type': 'application/json' }, ...(method === 'GET' || method === 'DELETE' ? {} : { body: '{}' }) });
@@ -142,9 +143,10 @@ describeEachDialect('admin settings (process)', (dialect) => {
     expect((await fetch(`${t.url}/i18n/locales`)).status).toBe(401);
     const listed = await editor.get('/i18n/locales');
     expect(listed.status, JSON.stringify(listed.body)).toBe(200);
-    expect(listed.body).toEqual((await i18n.get('/i18n/locales')).body);
+    expect(listed.body).toEqual((await root.get('/i18n/locales')).body);
     expect(listed.body.length).toBeGreaterThan(0);
-    // nothing left under the admin path
+    // nothing of the plugins' is left under the admin path
     expect((await t.admin.get('/i18n/locales')).status).toBe(404);
+    expect((await admin.get('/users-permissions/roles')).status).toBe(404);
   });
 });

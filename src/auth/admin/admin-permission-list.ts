@@ -2,7 +2,8 @@
  * Every permission a Super Admin holds, as `GET /admin/users/me/permissions` lists them (Strapi
  * answers a Super Admin's full list too, so the panel needs no special case): the content
  * manager's actions on every `api::` type, the media library's, and the settings' (admin users,
- * roles, API tokens).
+ * roles, API tokens, the users-permissions plugin's roles). A role other than Super Admin holds
+ * any of them by an `admin::permission` row with that action and no subject.
  */
 import type { Registry } from '../../model/types.js';
 import { CM, CM_ACTIONS, type AdminPermissionGrant } from './admin-grants.js';
@@ -11,6 +12,8 @@ export const SETTINGS_ACTIONS = [
   'admin::users.create', 'admin::users.read', 'admin::users.update', 'admin::users.delete',
   'admin::roles.read',
   'admin::api-tokens.access', 'admin::api-tokens.create', 'admin::api-tokens.read', 'admin::api-tokens.delete',
+  'admin::api-tokens.update', 'admin::api-tokens.regenerate',
+  'plugin::users-permissions.roles.read', 'plugin::users-permissions.roles.create', 'plugin::users-permissions.roles.update', 'plugin::users-permissions.roles.delete',
   'admin::webhooks.create', 'admin::webhooks.read', 'admin::webhooks.update', 'admin::webhooks.delete',
   'plugin::upload.read', 'plugin::upload.configure-view-settings', 'plugin::upload.assets.create',
   'plugin::upload.assets.update', 'plugin::upload.assets.download', 'plugin::upload.assets.copy-link', 'plugin::upload.settings.read',
