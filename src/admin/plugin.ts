@@ -11,6 +11,7 @@ import { registerUsersPermissionsAdminRoutes } from './users-permissions-routes.
 import { registerI18nAdminRoutes } from './i18n-routes.js';
 import { registerContentManager } from './content-manager/register.js';
 import { registerWebhookRoutes } from './webhook-routes.js';
+import { registerAdminInformation, registerContentTypeBuilderRoutes } from './content-type-builder-routes.js';
 
 /**
  * The admin API, the third transport on the operation layer (beside REST and GraphQL): under
@@ -30,9 +31,12 @@ export async function registerAdminApi(server: FastifyInstance, context: AdminTr
     registerUploadAdminRoutes(scoped);
     registerUsersPermissionsAdminRoutes(scoped);
     registerI18nAdminRoutes(scoped);
+    registerAdminInformation(scoped);
   }, { prefix: context.admin.path });
   // Strapi's content-manager routes live at the root (`/content-manager/*`), whatever the admin path
   registerContentManager(server, context);
+  // Strapi's content-type builder routes live at the root too (`/content-type-builder/*`)
+  registerContentTypeBuilderRoutes(server, context);
   // Strapi's i18n admin route (the list view's locale switcher): the same list as REST's, open as it is
   registerLocaleList(server, context.locales, '/i18n/locales');
   // the built panel at the same path: its routes are the ones the API leaves free (panel-routes.ts)

@@ -58,8 +58,8 @@ export function contentGrants(grants: AdminGrants, uid: string, action: ContentM
   return grantsFor(grants, `${CM}.${action}`, uid);
 }
 
-/** what every admin may do about themselves (read their own user and permissions) */
-export const SELF_ACTIONS: ReadonlySet<string> = new Set(['admin::users.me', 'admin::users.me.permissions']);
+/** what every admin may do about themselves (read their own user and permissions) and the server's information */
+export const SELF_ACTIONS: ReadonlySet<string> = new Set(['admin::users.me', 'admin::users.me.permissions', 'admin::information']);
 
 /** May the admin perform the action named `name` (an admin action, or `<uid>.<content-API action>`)? */
 export function adminAllows(grants: AdminGrants, name: string): boolean {
