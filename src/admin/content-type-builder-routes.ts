@@ -68,7 +68,10 @@ export function registerContentTypeBuilderRoutes(server: FastifyInstance, ctx: A
 
 /** `GET /admin/information` (inside the admin path's scope): the environment and whether the builder may write */
 export function registerAdminInformation(ctx: AdminTransportContext): void {
+  // which app answers: the panel waits for a new value after a schema save (develop's restart)
+  const startedAt = new Date().toISOString();
   const information = ctx.operations.action('admin::information', () => ({
+    startedAt,
     currentEnvironment: ctx.environment,
     autoReload: ctx.contentTypeBuilder.autoReload,
     nodeVersion: NODE_VERSION,

@@ -32,6 +32,11 @@ async function listen(app: VellumApp, port: number | undefined): Promise<{ app: 
   }
 }
 
+/** resolves once the app's listening socket is closed (its in-flight requests may still run) */
+async function untilClosed(app: VellumApp): Promise<void> {
+  while (app.server.server.listening) await new Promise((done) => setTimeout(done, 1));
+}
+
 /** One log line (JSON in production) saying where the app answers. */
 function announce(app: VellumApp, url: string): void {
   const types = [...app.registry.contentTypes.values()].filter((t) => t.namespace === 'api');
@@ -61,8 +66,9 @@ export async function serve(dirArg: string | undefined, options: { watch: boolea
     reloading = reloading.then(async () => {
       console.log('Change detected: restarting…');
       // The new app is made (config, schemas, sync, register, bootstrap) while the old one still
-      // answers, then the old one stops and the new one listens on its port: the gap without a
-      // listener is the old app's stop, and a schema that does not load keeps the old app running.
+      // answers; then the old one closes its listening socket and the new one listens on its port
+      // (a gap of a few milliseconds, the panel polling for the restart finds the new app), and
+      // a schema that does not load keeps the old app running.
       let next: VellumApp;
       try {
         next = await createApp({ dir, ...(restart ? { develop: { restart } } : {}) });
@@ -73,13 +79,16 @@ export async function serve(dirArg: string | undefined, options: { watch: boolea
         return;
       }
       const port = Number(new URL(current.url).port);
-      await current.app.stop();
+      // the old app stops taking connections, the new one listens at once, the old one drains
+      const stopping = current.app.stop();
+      await untilClosed(current.app);
       try {
         current = await listen(next, port);
         announce(current.app, current.url);
       } catch (error) {
         console.error(error instanceof Error ? error.message : String(error));
       }
+      await stopping;
     });
   }
   if (options.watch) {
