@@ -37,7 +37,9 @@ export function BuilderPage() {
   useEffect(() => {
     if (schemas.data) setModels(fromServer(schemas.data.contentTypes, schemas.data.components));
   }, [schemas.data]);
+  // no edits while a save is on its way or the server restarts
   const writable = information.data?.autoReload === true;
+  const idle = phase === 'editing';
   const visible = models.filter((model) => model.status !== 'deleted');
   const selected = visible.find((model) => model.uid === params.get('uid')) ?? visible[0];
   const select = (uid: string) => setParams({ uid });
@@ -128,7 +130,7 @@ export function BuilderPage() {
               {selected.modelType === 'contentType' && ` · draft & publish ${selected.draftAndPublish ? 'on' : 'off'}`}
               {selected.localized && ' · localized'}
             </p>
-            {writable && (
+            {writable && idle && (
               <div className="toolbar">
                 <Button onPress={() => setEditing({ kind: 'model', target: selected })}>Edit settings</Button>
                 <Button onPress={() => setEditing({ kind: 'attribute' })}>Add another field</Button>
@@ -152,8 +154,12 @@ export function BuilderPage() {
                     <td>{describe(attribute)}</td>
                     {writable && (
                       <td>
+                        {idle && (
+                          <>
                         <Button onPress={() => setEditing({ kind: 'attribute', name })}>{`Edit ${name}`}</Button>
-                        <Button className="danger" onPress={() => setEditing({ kind: 'delete-attribute', name })}>{`Delete ${name}`}</Button>
+                            <Button className="danger" onPress={() => setEditing({ kind: 'delete-attribute', name })}>{`Delete ${name}`}</Button>
+                          </>
+                        )}
                       </td>
                     )}
                   </tr>
