@@ -44,9 +44,11 @@ export const NOT_IN_DEVELOP = 'The Content-Type Builder changes schemas only in 
 /** Strapi's `GET /reserved-names`: names a model or an attribute may not take */
 const RESERVED_MODELS = ['admin', 'upload', 'users-permissions', 'i18n', 'content-manager', 'content-type-builder', 'boolean', 'date', 'date-time', 'time', 'upload-file', 'file', 'files'];
 
+/** one detail per problem line (a heading line ending in `:` is no problem of its own) */
 function lines(error: StartupError): { message: string; errors: { path: string[]; message: string; name: string }[] } {
   const all = error.message.split('\n').map((line) => line.trim()).filter((line) => line !== '');
-  return { message: error.message, errors: all.map((message) => ({ path: [], message, name: 'ValidationError' })) };
+  const problems = all.length > 1 && all[0]!.endsWith(':') ? all.slice(1) : all;
+  return { message: error.message, errors: problems.map((message) => ({ path: [], message, name: 'ValidationError' })) };
 }
 
 export function createContentTypeBuilder(options: BuilderOptions) {
