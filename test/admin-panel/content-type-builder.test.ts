@@ -9,21 +9,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openAdminBrowser, type AdminBrowser } from '../helpers/admin-browser.js';
+import type { AdminBrowser } from '../helpers/admin-browser.js';
 import { BUILDER_ADMIN, startBuilderProject, type BuilderProject } from '../helpers/builder-project.js';
+import { signedInBrowser } from './edit-view-setup.js';
 
 let project: BuilderProject;
 let browser: AdminBrowser;
 
 beforeAll(async () => {
   project = await startBuilderProject('develop');
-  browser = await openAdminBrowser('content-type-builder');
-  const { page } = browser;
-  await page.goto(`${project.server.url}/admin/auth/login`);
-  await page.getByLabel('Email').fill(BUILDER_ADMIN.email);
-  await page.getByLabel('Password').fill(BUILDER_ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL((url) => !url.pathname.includes('/auth/'));
+  browser = await signedInBrowser(project, 'content-type-builder', BUILDER_ADMIN);
 }, 120_000);
 
 afterAll(async () => {

@@ -7,7 +7,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { request, type JsonResponse } from './http.js';
 import { TEST_SECRETS } from './project-dir.js';
 import { BLOG_FIXTURE } from './test-app.js';
@@ -60,5 +60,18 @@ export async function startBuilderProject(command: 'develop' | 'start'): Promise
       await server.stop();
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** The project of a describe block: started in its beforeAll, stopped in its afterAll. */
+export function useBuilderProject(command: 'develop' | 'start'): () => BuilderProject {
+  let project: BuilderProject | undefined;
+  beforeAll(async () => {
+    project = await startBuilderProject(command);
+  }, 120_000);
+  afterAll(async () => project?.stop(), 60_000);
+  return () => {
+    if (!project) throw new Error('useBuilderProject: the project starts in beforeAll');
+    return project;
   };
 }

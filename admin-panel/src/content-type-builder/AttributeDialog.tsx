@@ -5,8 +5,9 @@
  * operable); React Aria's dialog, text fields and checkboxes.
  */
 import { useState, type ReactNode } from 'react';
-import { Button, Checkbox, CheckboxGroup, Dialog, Heading, Input, Label, Modal, TextArea, TextField } from 'react-aria-components';
+import { Checkbox, CheckboxGroup, Dialog, Heading, Input, Label, Modal, TextArea, TextField } from 'react-aria-components';
 import type { AttributeJson } from './api';
+import { DialogFooter } from './DialogFooter';
 import {
   ATTRIBUTE_TYPES, MEDIA_TYPES, RELATION_KINDS, attributeOf, emptyForm, formOf, hasDefault, hasLength, hasRange, hasRegex, hasUnique, isTwoSided,
   type AttributeForm,
@@ -191,15 +192,7 @@ export function AttributeDialog({ model, editing, contentTypes, components, onDo
               {hasDefault(type) && type !== 'boolean' && <Text label="Default value" value={form.default} onChange={set('default')} />}
             </fieldset>
           )}
-          {error && (
-            <p role="alert" className="error">
-              {error}
-            </p>
-          )}
-          <div className="dialog-actions">
-            <Button onPress={onCancel}>Cancel</Button>
-            <Button type="submit">Finish</Button>
-          </div>
+          <DialogFooter error={error} submit="Finish" onCancel={onCancel} />
         </form>
       </Dialog>
     </Modal>

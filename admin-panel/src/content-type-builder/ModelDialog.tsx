@@ -4,7 +4,8 @@
  * draft & publish and localization for types, category for components.
  */
 import { useState } from 'react';
-import { Button, Checkbox, Dialog, Heading, Input, Label, Modal, TextField } from 'react-aria-components';
+import { Checkbox, Dialog, Heading, Input, Label, Modal, TextField } from 'react-aria-components';
+import { DialogFooter } from './DialogFooter';
 import { pluralOf, slugOf, type Model } from './working-copy';
 
 export type NewModel = { modelType: 'contentType'; kind: 'collectionType' | 'singleType' } | { modelType: 'component' };
@@ -85,15 +86,7 @@ export function ModelDialog({ target, taken, onDone, onCancel }: Props) {
               </Checkbox>
             </>
           )}
-          {error && (
-            <p role="alert" className="error">
-              {error}
-            </p>
-          )}
-          <div className="dialog-actions">
-            <Button onPress={onCancel}>Cancel</Button>
-            <Button type="submit">Continue</Button>
-          </div>
+          <DialogFooter error={error} submit="Continue" onCancel={onCancel} />
         </form>
       </Dialog>
     </Modal>
