@@ -66,16 +66,39 @@ export function registerContentTypeBuilderRoutes(server: FastifyInstance, ctx: A
   server.post(`${ROOT}/update-schema`, async (request, reply) => answered(reply, await batch(adminCallerOf(request), request.body)));
 }
 
-/** `GET /admin/information` (inside the admin path's scope): the environment and whether the builder may write */
+/** how long `?waitForRestart=` holds an answer when no restart comes (the panel asks again) */
+const HOLD_MS = 25_000;
+
+/**
+ * `GET /admin/information` (inside the admin path's scope): the environment and whether the builder
+ * may write. `?waitForRestart=<startedAt>` (the panel, after a save): when this very app answers
+ * it holds the answer until the app begins to close for develop's restart (`preClose`), so the
+ * panel knows the new app is about to listen without knocking on a closed port; another app
+ * answers at once.
+ */
 export function registerAdminInformation(ctx: AdminTransportContext): void {
   // which app answers: the panel waits for a new value after a schema save (develop's restart)
   const startedAt = new Date().toISOString();
-  const information = ctx.operations.action('admin::information', () => ({
-    startedAt,
-    currentEnvironment: ctx.environment,
-    autoReload: ctx.contentTypeBuilder.autoReload,
-    nodeVersion: NODE_VERSION,
-    communityEdition: true,
-  }));
-  ctx.server.get('/information', async (request) => ({ data: await information(adminCallerOf(request), undefined) }));
+  let release: () => void = () => {};
+  const closing = new Promise<void>((done) => {
+    release = done;
+  });
+  ctx.server.addHook('preClose', (done) => {
+    release();
+    done();
+  });
+  const information = ctx.operations.action('admin::information', async ({ input }: { input: unknown }) => {
+    if (input === startedAt) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([closing, new Promise((done) => (timer = setTimeout(done, HOLD_MS)))]);
+      clearTimeout(timer);
+    }
+    return { currentEnvironment: ctx.environment, autoReload: ctx.contentTypeBuilder.autoReload, nodeVersion: NODE_VERSION, communityEdition: true, startedAt };
+  });
+  ctx.server.get<{ Querystring: { waitForRestart?: string } }>('/information', async (request, reply) => {
+    const data = await information(adminCallerOf(request), request.query.waitForRestart);
+    // a held answer: this app is closing, the browser must not send its next question down this connection
+    if (request.query.waitForRestart === startedAt) reply.header('connection', 'close');
+    return { data };
+  });
 }

@@ -63,8 +63,9 @@ export function BuilderPage() {
       return;
     }
     setPhase('restarting');
-    await waitForRestart(information.data.startedAt);
-    window.location.reload();
+    if (await waitForRestart(information.data.startedAt)) return window.location.reload();
+    setPhase('editing');
+    setError('The schema files are written, but the server did not come back: its log says why (`vellum develop` keeps the previous app running when the new schema does not load).');
   };
 
   if (schemas.isPending || information.isPending) return <p className="loading">Loading…</p>;
