@@ -52,6 +52,22 @@ describe('content-type builder under vellum develop', () => {
     expect(anonymous.status).toBe(401);
   });
 
+  it('refuses an Editor (no plugin::content-type-builder.read) with 403, reads and writes alike', async () => {
+    const roles = await project().admin('GET', '/admin/roles');
+    const editorRole = roles.body.data.find((role: { code: string }) => role.code === 'strapi-editor');
+    const invited = await project().admin('POST', '/admin/users', { email: 'ed@example.com', firstname: 'Ed', roles: [editorRole.id] });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    const registered = await request(`${project().server.url}/admin/register`, { method: 'POST', json: { registrationToken: invited.body.data.registrationToken, userInfo: { firstname: 'Ed', password: 'Editor-pass-1' } } });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+    const headers = { authorization: `Bearer ${registered.body.data.token}` };
+    expect((await request(`${project().server.url}/content-type-builder/content-types`, { headers })).status).toBe(403);
+    const write = await request(`${project().server.url}/content-type-builder/update-schema`, { method: 'POST', headers, json: CREATE });
+    expect(write.status).toBe(403);
+    expect(existsSync(join(project().dir, GADGET))).toBe(false);
+    // any signed-in admin reads the server's information
+    expect((await request(`${project().server.url}/admin/information`, { headers })).body.data.autoReload).toBe(true);
+  });
+
   it('writes a new type and component in Strapi layout, restarts, and the type answers in REST and GraphQL', async () => {
     const before = project().starts();
     const saved = await project().admin('POST', '/content-type-builder/update-schema', CREATE);
@@ -118,8 +134,11 @@ describe('content-type builder under vellum develop', () => {
     const deadline = Date.now() + 30_000;
     while (!project().server.output().includes('The previous app keeps running.') && Date.now() < deadline) await new Promise((done) => setTimeout(done, 50));
     expect(project().server.output()).toContain(message);
-    writeFileSync(join(project().dir, GADGET), before);
+    // the old app kept answering
     expect(project().starts()).toBe(starts);
+    expect((await project().rest('/gadgets')).status).toBe(200);
+    writeFileSync(join(project().dir, GADGET), before);
+    await project().waitForStarts(starts + 1);
   }, 60_000);
 
   it('refuses a schema start-up would not load (400 naming file and attribute), writing nothing', async () => {
