@@ -108,6 +108,11 @@ it('builds a type with every attribute kind, restarts the server, reloads, and t
   await page.getByRole('button', { name: 'Edit summary' }).click();
   await page.getByRole('dialog').getByLabel('Required').check({ force: true });
   await page.getByRole('dialog').getByRole('button', { name: 'Finish' }).click();
+  // delete a field (confirmed)
+  await addField(page, 'string', 'scratch');
+  await page.getByRole('button', { name: 'Delete scratch' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('cell', { name: 'scratch', exact: true }).waitFor({ state: 'detached' });
   await browser.screenshot('every attribute kind');
 
   const before = project.starts();

@@ -12,6 +12,7 @@ import { ApiError } from '../api/client';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { saveSchema, useAdminInformation, useBuilderSchemas, type AttributeJson } from './api';
 import { AttributeDialog } from './AttributeDialog';
+import { formOf } from './attribute-form';
 import { ModelDialog, type NewModel } from './ModelDialog';
 import { waitForRestart } from './restart';
 import { batchOf, edited, fromServer, slugOf, type Model } from './working-copy';
@@ -20,7 +21,8 @@ import './content-type-builder.css';
 type Editing = { kind: 'model'; target: NewModel | Model } | { kind: 'attribute'; name?: string } | { kind: 'delete-model' } | { kind: 'delete-attribute'; name: string };
 
 function describe(attribute: AttributeJson): string {
-  if (attribute.type === 'relation') return `relation ${String(attribute.relation)} → ${String(attribute.target)}`;
+  // a one-sided oneToOne / oneToMany is Strapi's oneWay / manyWay (as the field dialog shows it)
+  if (attribute.type === 'relation') return `relation ${formOf('', attribute).relation} → ${String(attribute.target)}`;
   if (attribute.type === 'component') return `component ${String(attribute.component)}${attribute.repeatable === true ? ' (repeatable)' : ''}`;
   if (attribute.type === 'media') return `media${attribute.multiple === true ? ' (multiple)' : ''}`;
   return attribute.type;
