@@ -37,6 +37,8 @@ export const LAYERS: Readonly<Record<string, Layer>> = {
   strapi: { imports: ['rest', 'graphql'] },
   // `vellum import` / `vellum export`: Strapi's data-transfer archives read and written; rows through the engine, files through the provider
   transfer: { imports: ['upload'] },
+  // the content-type builder's schema files: checked by the model loader, written in Strapi's layout (develop only)
+  'content-type-builder': { imports: ['model'] },
   app: { imports: 'all' },
   cli: { imports: ['app'] },
 };

@@ -11,6 +11,7 @@ import { registerUsersPermissionsAdminRoutes } from './users-permissions-routes.
 import { registerI18nAdminRoutes } from './i18n-routes.js';
 import { registerContentManager } from './content-manager/register.js';
 import { registerWebhookRoutes } from './webhook-routes.js';
+import { registerAdminInformation, registerContentTypeBuilderRoutes } from './content-type-builder-routes.js';
 
 /**
  * The admin API, the third transport on the operation layer (beside REST and GraphQL): under
@@ -28,6 +29,7 @@ export async function registerAdminApi(server: FastifyInstance, context: AdminTr
     registerWebhookRoutes(scoped);
     registerApiTokenEditRoutes(scoped);
     registerContentApiPermissionsRoute(scoped);
+    registerAdminInformation(scoped);
   }, { prefix: context.admin.path });
   // Strapi's content-manager routes live at the root (`/content-manager/*`), whatever the admin path
   registerContentManager(server, context);
@@ -37,6 +39,8 @@ export async function registerAdminApi(server: FastifyInstance, context: AdminTr
   registerUploadAdminRoutes({ ...context, server });
   // and the users-permissions plugin's (`/users-permissions/roles`, …)
   registerUsersPermissionsAdminRoutes({ ...context, server });
+  // Strapi's content-type builder routes live at the root too (`/content-type-builder/*`)
+  registerContentTypeBuilderRoutes(server, context);
   // the built panel at the same path: its routes are the ones the API leaves free (panel-routes.ts)
   await registerAdminPanel(server, { path: context.admin.path, serve: context.admin.serveAdminPanel, log: context.log });
 }

@@ -47,12 +47,17 @@ import { registerNamedHandlers } from '../strapi/strapi-facade-rest.js';
 import { createRestParts } from '../strapi/rest/rest-parts.js';
 import { customRouteActions } from '../strapi/rest/route-plans.js';
 import { registerProjectRoutes } from '../strapi/rest/project-routes.js';
+import { createContentTypeBuilder } from '../content-type-builder/builder.js';
+import { loadRegistry } from '../model/load-models.js';
+import { syncRefusal } from '../db/sync-schema.js';
 
 export interface CreateAppOptions {
   readonly dir: string;
   /** environment variables to use instead of `process.env` (tests) */
   readonly env?: Env;
   readonly logger?: Logger;
+  /** `vellum develop` (Strapi's autoReload): the content-type builder writes schemas, then calls `restart` */
+  readonly develop?: { readonly restart: () => void };
 }
 
 /** The app's own members, Vellum's names; the Strapi adapter adds Strapi's (`VellumApp`). */
@@ -237,6 +242,13 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
       ...transport,
       admin: { realm: runtime.admin, tokens: auth.tokens, webhooks: runtime.webhooks, path: config.admin.path, serveAdminPanel: config.admin.serveAdminPanel, secureCookies: config.environment === 'production' },
       media: { uploads, folders },
+      contentTypeBuilder: createContentTypeBuilder({
+        dir,
+        autoReload: options.develop !== undefined,
+        loadRegistry: (proposed) => loadRegistry(dir, { ...runtime.startup.registryOptions, proposed }),
+        syncRefusal: (next) => syncRefusal(db, next, { allowDestructive: runtime.startup.allowDestructiveSync }),
+        restart: () => options.develop?.restart(),
+      }),
     });
     await lifecycles.bootstrap?.({ strapi: app, app });
     await server.ready();

@@ -24,7 +24,7 @@ import { createEngineContext, inOneTransaction } from '../engine/context.js';
 import { CONTENT_STATE_TYPE, CONTENT_STATE_UID, ensureContentStamp } from '../engine/content-stamp.js';
 import type { EngineContext } from '../engine/types.js';
 import { StartupError } from '../errors/index.js';
-import { loadRegistry } from '../model/load-models.js';
+import { loadRegistry, type LoadRegistryOptions } from '../model/load-models.js';
 import { createDocumentService, type DocumentService } from '../strapi/document-service.js';
 import { createOperations, type Operations } from '../operations/operations.js';
 import { withServiceWrites } from '../operations/service-writes.js';
@@ -73,6 +73,8 @@ export interface Runtime {
   startWebhookWorker(): void;
   /** stops following auth changes and closes the database */
   close(): Promise<void>;
+  /** how start-up loaded the registry and synced: the content-type builder checks a proposed schema the same way */
+  readonly startup: { readonly registryOptions: LoadRegistryOptions; readonly allowDestructiveSync: boolean };
 }
 
 /** the types plugin services write (users-permissions' users, the media library's files and folders, the admin realm's users) */
@@ -87,10 +89,12 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     throw new StartupError(`config/plugins: 'users-permissions'.config.jwt.expiresIn is not a time span (${error instanceof Error ? error.message : String(error)})`);
   });
   const secrets = await resolveSecrets(config, log);
-  const registry = await loadRegistry(dir, { extraContentTypes: [...AUTH_CONTENT_TYPES, ...ADMIN_CONTENT_TYPES, CONTENT_STATE_TYPE], privateAttributes: config.api.responses.privateAttributes });
+  const registryOptions: LoadRegistryOptions = { extraContentTypes: [...AUTH_CONTENT_TYPES, ...ADMIN_CONTENT_TYPES, CONTENT_STATE_TYPE], privateAttributes: config.api.responses.privateAttributes };
+  const registry = await loadRegistry(dir, registryOptions);
   const db = await openDatabase(toDatabaseOptions(config.database));
+  const allowDestructiveSync = options.neverDestructive !== true && config.databaseSettings.allowDestructiveSync;
   try {
-    await syncSchema(db, registry, { allowDestructive: options.neverDestructive !== true && config.databaseSettings.allowDestructiveSync });
+    await syncSchema(db, registry, { allowDestructive: allowDestructiveSync });
     // with the response cache on, every write transaction replaces the content stamp (on every
     // instance and in the CLI too: they all read the same config)
     const engine = createEngineContext(db, registry, config.api.rest.cache.enabled ? { contentStamp: CONTENT_STATE_UID } : {});
@@ -153,6 +157,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     await admin.init();
     return {
       dir, config, registry, db, engine, stores, auth, admin, operations, repository, serviceRepository, documents, i18n, cache,
+      startup: { registryOptions, allowDestructiveSync },
       webhooks: createWebhookService(engine, config.server.webhooks),
       startWebhookWorker() {
         worker ??= startWebhookWorker(createEngineContext(db, registry), config.server.webhooks, log);

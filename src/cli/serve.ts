@@ -12,16 +12,29 @@ const RELOAD_DEBOUNCE_MS = 250;
 /** time for the launcher to set the exit code and for the last log lines, after the app stopped */
 const EXIT_AFTER_STOP_MS = 50;
 
-async function boot(dir: string): Promise<{ app: VellumApp; url: string }> {
-  const app = await createApp({ dir });
+/**
+ * Creates the app and listens. `port`: the port a restarted develop app keeps (when the config
+ * asks for any free port, `PORT=0`, the panel and clients still find it where it was).
+ */
+async function boot(dir: string, options: { port?: number; restart?: () => void } = {}): Promise<{ app: VellumApp; url: string }> {
+  const app = await createApp({ dir, ...(options.restart ? { develop: { restart: options.restart } } : {}) });
+  return listen(app, options.port);
+}
+
+async function listen(app: VellumApp, port: number | undefined): Promise<{ app: VellumApp; url: string }> {
   try {
-    const url = await app.listen();
+    const url = await app.listen(port !== undefined && app.config.server.port === 0 ? { port } : {});
     return { app, url };
   } catch (error) {
     // close the database and timers, so a process that cannot listen exits instead of idling
     await app.stop();
     throw error;
   }
+}
+
+/** resolves once the app's listening socket is closed (its in-flight requests may still run) */
+async function untilClosed(app: VellumApp): Promise<void> {
+  while (app.server.server.listening) await new Promise((done) => setTimeout(done, 1));
 }
 
 /** One log line (JSON in production) saying where the app answers. */
@@ -37,33 +50,52 @@ export async function serve(dirArg: string | undefined, options: { watch: boolea
   const dir = resolve(dirArg ?? '.');
   if (!existsSync(dir)) throw new StartupError(`Project directory ${dir} does not exist`);
   boundHeapGrowth();
-  let current = await boot(dir);
+  let timer: NodeJS.Timeout | undefined;
+  // the content-type builder's save and the watcher ask for the same (debounced) restart
+  const schedule = (): void => {
+    clearTimeout(timer);
+    timer = setTimeout(reload, RELOAD_DEBOUNCE_MS);
+  };
+  const restart = options.watch ? schedule : undefined;
+  let current = await boot(dir, { restart });
   announce(current.app, current.url);
 
   const watchers: FSWatcher[] = [];
+  let reloading = Promise.resolve();
+  function reload(): void {
+    reloading = reloading.then(async () => {
+      console.log('Change detected: restarting…');
+      // The new app is made (config, schemas, sync, register, bootstrap) while the old one still
+      // answers; then the old one closes its listening socket and the new one listens on its port
+      // (a gap of a few milliseconds, the panel polling for the restart finds the new app), and
+      // a schema that does not load keeps the old app running.
+      let next: VellumApp;
+      try {
+        next = await createApp({ dir, ...(restart ? { develop: { restart } } : {}) });
+      } catch (error) {
+        // Keep watching: the next save may fix the schema.
+        console.error(error instanceof Error ? error.message : String(error));
+        console.error('The previous app keeps running.');
+        return;
+      }
+      const port = Number(new URL(current.url).port);
+      // the old app stops taking connections, the new one listens at once, the old one drains
+      const stopping = current.app.stop();
+      await untilClosed(current.app);
+      try {
+        current = await listen(next, port);
+        announce(current.app, current.url);
+      } catch (error) {
+        console.error(error instanceof Error ? error.message : String(error));
+      }
+      await stopping;
+    });
+  }
   if (options.watch) {
-    let timer: NodeJS.Timeout | undefined;
-    let reloading = Promise.resolve();
-    const reload = (): void => {
-      reloading = reloading.then(async () => {
-        console.log('Change detected: restarting…');
-        await current.app.stop();
-        try {
-          current = await boot(dir);
-          announce(current.app, current.url);
-        } catch (error) {
-          // Keep watching: the next save may fix the schema.
-          console.error(error instanceof Error ? error.message : String(error));
-        }
-      });
-    };
     for (const sub of ['src', 'config']) {
       const path = join(dir, sub);
       if (!existsSync(path)) continue;
-      watchers.push(watch(path, { recursive: true }, () => {
-        clearTimeout(timer);
-        timer = setTimeout(reload, RELOAD_DEBOUNCE_MS);
-      }));
+      watchers.push(watch(path, { recursive: true }, schedule));
     }
   }
 

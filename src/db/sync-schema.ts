@@ -160,6 +160,17 @@ function destructiveDescription(change: Change): string | undefined {
   }
 }
 
+/** The message a sync that would lose data stops with (undefined: nothing refused). */
+function refusalOf(changes: readonly Change[], options: SyncOptions): string | undefined {
+  const destructive = changes.map(destructiveDescription).filter((d): d is string => d !== undefined);
+  if (destructive.length === 0 || options.allowDestructive) return undefined;
+  return [
+    'The database schema cannot be synced without losing data:',
+    ...destructive.map((d) => `  - ${d}`),
+    'To allow it, set DATABASE_ALLOW_DESTRUCTIVE_SYNC=true or database.settings.allowDestructiveSync: true.',
+  ].join('\n');
+}
+
 async function dropColumn(k: Knex, table: string, column: string): Promise<void> {
   await k.raw('ALTER TABLE ?? DROP COLUMN ??', [table, column]);
 }
@@ -218,16 +229,8 @@ async function sync(
   await ensureWebhookTables(k, dialect);
   const stored = await readStoredSchema(k);
   const changes = await plan(k, dialect, layout, stored);
-  const destructive = changes.map(destructiveDescription).filter((d): d is string => d !== undefined);
-  if (destructive.length > 0 && !options.allowDestructive) {
-    throw new StartupError(
-      [
-        'The database schema cannot be synced without losing data:',
-        ...destructive.map((d) => `  - ${d}`),
-        'To allow it, set DATABASE_ALLOW_DESTRUCTIVE_SYNC=true or database.settings.allowDestructiveSync: true.',
-      ].join('\n'),
-    );
-  }
+  const refusal = refusalOf(changes, options);
+  if (refusal !== undefined) throw new StartupError(refusal);
   const report: SyncReport = {
     createdTables: [],
     addedColumns: [],
@@ -244,13 +247,32 @@ async function sync(
   return report;
 }
 
-export async function syncSchema(db: Database, registry: Registry, options: SyncOptions): Promise<SyncReport> {
+/** The layout the registry needs, of the indexes this dialect supports. */
+function supportedLayout(registry: Registry, dialect: DialectName): Map<string, TableLayout> {
   const layout = buildSchemaLayout(registry);
   if (layout.has(SCHEMA_TABLE)) {
     throw new StartupError(`The table name "${SCHEMA_TABLE}" is reserved for Vellum's own bookkeeping; rename ${layout.get(SCHEMA_TABLE)?.owner}'s collectionName`);
   }
+  return new Map([...layout].map(([name, table]) => [name, { ...table, indexes: table.indexes.filter((i) => indexSupported(i, dialect)) }]));
+}
+
+/**
+ * What the next start's sync would refuse for `registry` (the content-type builder asks before
+ * writing a schema): the very message `syncSchema` stops with, or undefined. Plans only, from
+ * live introspection; runs no DDL. A start-up refusal of another kind (a unique index over
+ * duplicated values, a reserved table name) is the `StartupError` it throws.
+ */
+export async function syncRefusal(db: Database, registry: Registry, options: SyncOptions): Promise<string | undefined> {
   const dialect = db.dialect.name;
-  const supported = new Map([...layout].map(([name, table]) => [name, { ...table, indexes: table.indexes.filter((i) => indexSupported(i, dialect)) }]));
+  const layout = supportedLayout(registry, dialect);
+  const k = db.knex;
+  const stored = (await k.schema.hasTable(SCHEMA_TABLE)) ? await readStoredSchema(k) : new Map<string, StoredTable>();
+  return refusalOf(await plan(k, dialect, layout, stored), options);
+}
+
+export async function syncSchema(db: Database, registry: Registry, options: SyncOptions): Promise<SyncReport> {
+  const dialect = db.dialect.name;
+  const supported = supportedLayout(registry, dialect);
   // Under the dialect's sync lock (two processes starting at once sync one after the other), in
   // one transaction where DDL is transactional.
   return db.dialect.withSyncLock(db.knex, (k) => sync(k, dialect, supported, options));

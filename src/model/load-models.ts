@@ -19,6 +19,17 @@ export interface LoadRegistryOptions {
   readonly extraContentTypes?: readonly RawSchemaFile[];
   /** `api.responses.privateAttributes`: attribute names made private on every content type */
   readonly privateAttributes?: readonly string[];
+  /**
+   * Proposed schema files laid over the project's (the content-type builder checks a change with
+   * the very validation start-up runs before writing anything): `write` adds or replaces the file
+   * of its uid, `remove` leaves the uid's file out.
+   */
+  readonly proposed?: ProposedSchemaFiles;
+}
+
+export interface ProposedSchemaFiles {
+  readonly write: readonly RawSchemaFile[];
+  readonly remove: readonly string[];
 }
 
 /**
@@ -33,10 +44,10 @@ export async function loadRegistry(projectDir: string, options: LoadRegistryOpti
   // Built-ins first, so a clash with one is reported in the project's file.
   const rawTypes = [
     ...BUILT_IN_CONTENT_TYPES,
-    ...(await readContentTypeFiles(projectDir, label, problems)),
+    ...overlay(await readContentTypeFiles(projectDir, label, problems), options.proposed, false),
     ...(options.extraContentTypes ?? []),
   ];
-  const rawComponents = await readComponentFiles(projectDir, label, problems);
+  const rawComponents = overlay(await readComponentFiles(projectDir, label, problems), options.proposed, true);
 
   const contentTypes = new Map<string, ContentType>();
   for (const raw of rawTypes) {
@@ -60,6 +71,15 @@ export async function loadRegistry(projectDir: string, options: LoadRegistryOpti
   const hidden = new Set(options.privateAttributes ?? []);
   const finalTypes = [...contentTypes.values()].map((type) => withPrivateAttributes(withCreatorFields(type, hasAdminUsers), hidden));
   return createRegistry(deepFreeze(finalTypes), deepFreeze([...components.values()]));
+}
+
+/** The project's files with the proposed ones laid over (components: uids without `::`). */
+function overlay(files: RawSchemaFile[], proposed: ProposedSchemaFiles | undefined, components: boolean): RawSchemaFile[] {
+  if (proposed === undefined) return files;
+  const mine = (uid: string): boolean => uid.includes('::') !== components;
+  const written = proposed.write.filter((file) => mine(file.uid));
+  const replaced = new Set([...proposed.remove, ...written.map((file) => file.uid)]);
+  return [...files.filter((file) => !replaced.has(file.uid)), ...written];
 }
 
 async function readContentTypeFiles(

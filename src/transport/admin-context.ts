@@ -29,4 +29,32 @@ export interface AdminTransportContext extends TransportContext {
   };
   /** the media library's services the admin upload routes' actions call (their entry writes are operations) */
   readonly media: { readonly uploads: UploadService; readonly folders: FolderService };
+  /** the content-type builder's schema files (src/content-type-builder/, wired by the app) */
+  readonly contentTypeBuilder: ContentTypeBuilderPort;
+}
+
+/** What a schema write answers: the uids changed, the project files written and removed. */
+export interface SchemaWriteResult {
+  readonly contentTypes: readonly string[];
+  readonly components: readonly string[];
+  readonly written: readonly string[];
+  readonly removed: readonly string[];
+}
+
+/**
+ * The content-type builder as the admin routes see it (src/content-type-builder/builder.ts
+ * implements it; the admin layer does not import that folder). Writes reject with a 403 unless
+ * the server runs under `vellum develop`, with a 400 when start-up would refuse the schema.
+ */
+export interface ContentTypeBuilderPort {
+  /** `vellum develop`: writes allowed */
+  readonly autoReload: boolean;
+  contentTypes(): Promise<readonly object[]>;
+  components(): Promise<readonly object[]>;
+  reservedNames(): { readonly models: readonly string[]; readonly attributes: readonly string[] };
+  updateSchema(body: unknown): Promise<SchemaWriteResult>;
+  write(model: 'contentType' | 'component', uid: string | undefined, body: unknown): Promise<SchemaWriteResult>;
+  remove(model: 'contentType' | 'component', uid: string): Promise<SchemaWriteResult>;
+  /** develop's restart on the new schema, once the answer has left */
+  restart(): void;
 }

@@ -81,7 +81,7 @@ export async function createAdmin(world: EditViewWorld, roleCode: string, email:
 }
 
 /** a Chromium page signed in (as the Super Admin unless `as` names another admin) through the login form */
-export async function signedInBrowser(world: EditViewWorld, testName: string, as: { email: string; password: string } = ADMIN): Promise<AdminBrowser> {
+export async function signedInBrowser(world: { readonly server: { readonly url: string } }, testName: string, as: { email: string; password: string } = ADMIN): Promise<AdminBrowser> {
   const browser = await openAdminBrowser(testName);
   const { page } = browser;
   await page.goto(`${world.server.url}/admin/auth/login`);

@@ -22,7 +22,9 @@ import { extractUnits, isCurl, section, type DocCommand, type DocUnit } from './
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 /** reads first, then the files that write (users, locales, files), so writes do not move the facts of reads */
-const ORDER = ['README.md', 'docs/rest-api.md', 'docs/i18n.md', 'docs/auth.md', 'docs/upload.md', 'docs/graphql.md', 'docs/admin.md', 'docs/webhooks.md', 'docs/admin-api.md'];
+const ORDER = ['README.md', 'docs/rest-api.md', 'docs/i18n.md', 'docs/auth.md', 'docs/upload.md', 'docs/graphql.md', 'docs/admin.md', 'docs/webhooks.md', 'docs/admin-api.md',
+  // last: its create restarts the demo (vellum develop) on the new schema
+  'docs/content-type-builder.md'];
 /** variables of this process that would pick another port, database or mode for the demo */
 const OWN_SETTINGS = /^(HOST|PORT|NODE_ENV|DATABASE_\w+|LOG_LEVEL|REDIS_URL|APP_KEYS|API_TOKEN_SALT|JWT_SECRET|ADMIN_JWT_SECRET|SMTP_\w+)$/;
 /** `npx vellum` is the package's bin (bin/vellum.js) as a project that installed it runs it */

@@ -3,7 +3,7 @@ import { createTestDatabase, describeEachDialect } from '../helpers/dialects.js'
 import { openDatabase, type Database } from '../../src/db/connection.js';
 import type { DialectName } from '../../src/db/dialect.js';
 import { liveColumns, liveIndexes } from '../../src/db/schema-state.js';
-import { syncSchema } from '../../src/db/sync-schema.js';
+import { syncRefusal, syncSchema } from '../../src/db/sync-schema.js';
 import { StartupError } from '../../src/errors/index.js';
 import { loadRegistry } from '../../src/model/load-models.js';
 import type {
@@ -292,6 +292,24 @@ describeEachDialect('schema sync', (dialect) => {
       expect(report.droppedColumns).toEqual(['articles.views']);
       expect(await liveColumns(db.knex, 'articles')).not.toContain('views');
       expect(await db.knex('articles').orderBy('document_id').pluck('title')).toEqual(['One', 'Two', 'Three']);
+    });
+  });
+
+  it('syncRefusal (the content-type builder asks before writing) answers the very refusal syncSchema stops with, and runs no DDL', async () => {
+    await withDatabase(dialect, async (db) => {
+      await syncSchema(db, registryWith(articleAttributes()), { allowDestructive: false });
+      await db.knex('articles').insert([{ document_id: 'a', title: 'One', views: 12 }]);
+      const withoutViews = registryWith(articleAttributes().filter((a) => a.name !== 'views'));
+      const refusal = await syncRefusal(db, withoutViews, { allowDestructive: false });
+      const error = await syncSchema(db, withoutViews, { allowDestructive: false }).catch((e: unknown) => e);
+      expect(refusal).toBe((error as Error).message);
+      expect(refusal).toContain('  - articles.views: column would be dropped (1 row holds data)');
+      expect(await syncRefusal(db, withoutViews, { allowDestructive: true })).toBeUndefined();
+      // an addition is no refusal, and planning it created nothing
+      const withSubtitle = registryWith([...articleAttributes(), scalar('subtitle', 'string')]);
+      expect(await syncRefusal(db, withSubtitle, { allowDestructive: false })).toBeUndefined();
+      expect(await liveColumns(db.knex, 'articles')).toContain('views');
+      expect(await liveColumns(db.knex, 'articles')).not.toContain('subtitle');
     });
   });
 

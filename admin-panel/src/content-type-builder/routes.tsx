@@ -1,7 +1,5 @@
-/** The Content-Type Builder at Strapi's URL `/plugins/content-type-builder` (placeholder until its page lands). */
+/** The Content-Type Builder at Strapi's URL `/plugins/content-type-builder` (BuilderPage.tsx). */
 import type { RouteObject } from 'react-router';
-import { NotYetPage } from '../layout/NotYetPage';
+import { BuilderPage } from './BuilderPage';
 
-export const contentTypeBuilderRoutes: RouteObject[] = [
-  { path: 'plugins/content-type-builder', element: <NotYetPage title="Content-Type Builder">{null}</NotYetPage> },
-];
+export const contentTypeBuilderRoutes: RouteObject[] = [{ path: 'plugins/content-type-builder', element: <BuilderPage /> }];

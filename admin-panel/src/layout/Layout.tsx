@@ -3,10 +3,13 @@ import { Button } from 'react-aria-components';
 import { NavLink, Outlet } from 'react-router';
 import { useMe } from '../auth/queries';
 import { useSession } from '../auth/session';
+import { useAdminInformation } from '../content-type-builder/api';
 
 export function Layout() {
   const session = useSession();
   const me = useMe();
+  // the builder writes schemas only under `vellum develop`: shown there only
+  const information = useAdminInformation();
   const name = me.data ? [me.data.firstname, me.data.lastname].filter(Boolean).join(' ') || me.data.email : '';
   return (
     <div className="app">
@@ -17,6 +20,7 @@ export function Layout() {
         <nav aria-label="Main">
           <NavLink to="/content-manager">Content Manager</NavLink>
           <NavLink to="/plugins/upload">Media Library</NavLink>
+          {information.data?.autoReload === true && <NavLink to="/plugins/content-type-builder">Content-Type Builder</NavLink>}
           <NavLink to="/settings">Settings</NavLink>
         </nav>
         <div className="user">

@@ -59,10 +59,11 @@ export function contentGrants(grants: AdminGrants, uid: string, action: ContentM
 }
 
 /**
- * what every admin may do: read their own user and permissions, and list the project's locales
- * (Strapi's `GET /i18n/locales` asks only `isAuthenticatedAdmin`; admin/i18n-routes.ts)
+ * what every admin may do: read their own user and permissions and the server's information, and
+ * list the project's locales (Strapi's `GET /i18n/locales` asks only `isAuthenticatedAdmin`;
+ * admin/i18n-routes.ts)
  */
-export const SELF_ACTIONS: ReadonlySet<string> = new Set(['admin::users.me', 'admin::users.me.permissions', 'plugin::i18n.locales.list']);
+export const SELF_ACTIONS: ReadonlySet<string> = new Set(['admin::users.me', 'admin::users.me.permissions', 'admin::information', 'plugin::i18n.locales.list']);
 
 /** May the admin perform the action named `name` (an admin action, or `<uid>.<content-API action>`)? */
 export function adminAllows(grants: AdminGrants, name: string): boolean {

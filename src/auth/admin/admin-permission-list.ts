@@ -17,6 +17,7 @@ export const SETTINGS_ACTIONS = [
   'admin::webhooks.create', 'admin::webhooks.read', 'admin::webhooks.update', 'admin::webhooks.delete',
   'plugin::upload.read', 'plugin::upload.configure-view-settings', 'plugin::upload.assets.create',
   'plugin::upload.assets.update', 'plugin::upload.assets.download', 'plugin::upload.assets.copy-link', 'plugin::upload.settings.read',
+  'plugin::content-type-builder.read',
 ] as const;
 
 export function allPermissionsOf(registry: Registry): AdminPermissionGrant[] {
