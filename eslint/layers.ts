@@ -37,6 +37,8 @@ export const LAYERS: Readonly<Record<string, Layer>> = {
   strapi: { imports: ['rest', 'graphql'] },
   // `vellum import` / `vellum export`: Strapi's data-transfer archives read and written; rows through the engine, files through the provider
   transfer: { imports: ['upload'] },
+  // `strapi transfer --to <vellum>/admin`: Strapi's push protocol (a WebSocket transport) writing through src/transfer's writer
+  'transfer-push': { imports: ['transfer', 'transport'] },
   app: { imports: 'all' },
   cli: { imports: ['app'] },
 };

@@ -58,7 +58,7 @@ export interface ImportSummary {
 }
 
 /** `api::article.article (12 rows)` for every kept type with rows in the database */
-async function contentHeld(engine: EngineContext, types: readonly ContentType[]): Promise<string[]> {
+export async function contentHeld(engine: EngineContext, types: readonly ContentType[]): Promise<string[]> {
   const held: string[] = [];
   for (const type of types) {
     if (!holdsContent(type)) continue;
@@ -121,7 +121,7 @@ export async function importArchive(source: ArchiveSource, target: ImportTarget,
 }
 
 /** --force: the bytes of the files about to be deleted go first (the local provider never overwrites a name). */
-async function removeStoredFiles(target: ImportTarget): Promise<void> {
+export async function removeStoredFiles(target: ImportTarget): Promise<void> {
   for await (const page of tablePages(target.engine, FILES_TABLE)) {
     for (const row of page) {
       const formats = parseJson(row.formats);
@@ -142,7 +142,7 @@ function parseJson(raw: unknown): unknown {
   }
 }
 
-interface AssetMetadata {
+export interface AssetMetadata {
   readonly id?: number;
   readonly hash?: string;
   readonly ext?: string;
@@ -243,7 +243,7 @@ async function writePass(
  * random bytes): an import into another database of the same project (`vellum export`, then
  * `vellum import` with another DATABASE_*) finds its files in place.
  */
-async function storeAsset(provider: UploadProvider, file: StoredFile, archivedUrl: string | undefined): Promise<{ url: string; created: boolean }> {
+export async function storeAsset(provider: UploadProvider, file: StoredFile, archivedUrl: string | undefined): Promise<{ url: string; created: boolean }> {
   try {
     return { ...(await provider.upload(file)), created: true };
   } catch (error) {
@@ -253,7 +253,7 @@ async function storeAsset(provider: UploadProvider, file: StoredFile, archivedUr
 }
 
 /** Files stored by another provider than the archive's: their rows (and formats) name the new URLs. */
-async function moveFileUrls(engine: EngineContext, moved: ReadonlyMap<number, { main?: { url: string; provider: string }; formats: Record<string, string> }>): Promise<void> {
+export async function moveFileUrls(engine: EngineContext, moved: ReadonlyMap<number, { main?: { url: string; provider: string }; formats: Record<string, string> }>): Promise<void> {
   const found = await rowsWhereIn(engine, FILES_TABLE, 'id', [...moved.keys()]);
   for (const row of found) {
     const change = moved.get(Number(row.id));
