@@ -22,6 +22,7 @@ import { keptType, tablesReplaced } from '../transfer/import-scope.js';
 import { addLinkRows } from '../transfer/link-rows.js';
 import { BATCH_ROWS, RowBatch } from '../transfer/row-batch.js';
 import { LOCALE_SCHEMA } from '../model/i18n.js';
+import { LOCALE_TABLE } from '../db/naming.js';
 import { isRecord } from '../util/is-record.js';
 import { storedAssetName } from './asset-name.js';
 import { PushError } from './push-error.js';
@@ -66,7 +67,8 @@ export class PushWriter {
     const { registry } = target.engine;
     // every type a push may bring: the project's content types, files, users, roles, permissions, locales
     this.types = [...registry.contentTypes.values()].filter((type) => keptType(registry, type.uid) !== undefined);
-    this.tables = tablesReplaced(registry, [...this.types, LOCALE_SCHEMA]);
+    // the locales only when the push brings some (Strapi's transfer leaves them out): see entities()
+    this.tables = tablesReplaced(registry, this.types);
     this.context = { registry, dialect: target.engine.dialect.name, defaultLocale: target.defaultLocale() };
   }
 
@@ -93,6 +95,10 @@ export class PushWriter {
       this.items.entities += 1;
       const type = keptType(this.target.engine.registry, entity.type);
       if (!type) continue;
+      if (type === LOCALE_SCHEMA && !this.tables.includes(LOCALE_TABLE)) {
+        await clearTables(this.target.engine, [LOCALE_TABLE]);
+        this.tables.push(LOCALE_TABLE);
+      }
       addEntityRows(this.context, type, entity.id, entity.data, this.batch, place);
       if (this.batch.size >= BATCH_ROWS) await this.batch.flush(this.target.engine, this.written);
     }
