@@ -13,9 +13,8 @@
  */
 import type { DocumentRepository } from '../documents/types.js';
 import type { EngineContext } from '../engine/types.js';
-import { readHiddenValues } from '../engine/read-hidden.js';
 import { updateScalars } from '../engine/write/write-entity.js';
-import { ApplicationError, ForbiddenError, NotFoundError, NotImplementedError, UnauthorizedError, ValidationError } from '../errors/index.js';
+import { ApplicationError, ForbiddenError, NotImplementedError, UnauthorizedError, ValidationError } from '../errors/index.js';
 import type { RawSchemaFile } from '../model/raw-schema-file.js';
 import { PLAIN, allRows, eq } from './queries.js';
 import { hashAccessKey, newAccessKey } from './token-hash.js';
@@ -201,16 +200,6 @@ export function createTransferTokensStore(engine: EngineContext, repo: DocumentR
       return token;
     },
   };
-}
-
-/** For tests and the CLI's `list`: the stored HMAC of each token (never the key). */
-export async function storedKeyHashes(engine: EngineContext, ids: readonly number[]): Promise<Map<number, string>> {
-  const hashes = await readHiddenValues(engine, TRANSFER_TOKEN_UID, [...ids], ['accessKey']);
-  return new Map([...hashes].flatMap(([id, values]) => (typeof values.accessKey === 'string' ? [[Number(id), values.accessKey] as const] : [])));
-}
-
-export function transferTokenNotFound(): NotFoundError {
-  return new NotFoundError('Transfer token not found');
 }
 
 /** Strapi's answer on every transfer route when no token salt is configured (its `ctx.notImplemented`) */

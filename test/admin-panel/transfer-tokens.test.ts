@@ -43,7 +43,7 @@ describe('Settings → Transfer Tokens in Chromium', () => {
       const accessKey = await key.innerText();
       await page.getByRole('button', { name: 'Copy' }).click();
       await page.getByRole('status').filter({ hasText: 'Copied' }).waitFor();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(accessKey);
+      expect(await page.evaluate('navigator.clipboard.readText()')).toBe(accessKey);
       await browser.screenshot('created key shown once');
 
       const listed = await world.admin('GET', '/admin/transfer/tokens');
