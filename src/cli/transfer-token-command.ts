@@ -3,7 +3,7 @@
  * <vellum>/admin --to-token <key>` authenticates with (the same store as Settings → Transfer
  * Tokens). `create` prints the key on its last line, once; only its HMAC is stored.
  */
-import { TRANSFER_PERMISSIONS, transferDisabledError, type TransferTokenRecord } from '../auth/transfer-tokens.js';
+import { TRANSFER_PERMISSIONS, type TransferTokenRecord } from '../auth/transfer-tokens.js';
 import type { Env } from '../config/types.js';
 import { withAuthProject } from './auth-project.js';
 import { commandArgs, consoleIo, type CommandIo } from './command-args.js';
@@ -52,7 +52,10 @@ export async function transferTokenCommand(args: readonly string[], io: CommandI
   }
   return withAuthProject(values.dir ?? '.', env, io, async (project) => {
     const tokens = project.transferTokens;
-    if (!tokens) throw transferDisabledError();
+    if (!tokens) {
+      io.err('Data transfer is off: set TRANSFER_TOKEN_SALT (or config/admin transfer.token.salt) to a long random value, as API_TOKEN_SALT.');
+      return 1;
+    }
     switch (sub) {
       case 'create': {
         const permissions = (values.permissions ?? 'push').split(',').map((p) => p.trim()).filter(Boolean);
