@@ -13,12 +13,14 @@
  * appended to that file as JSON lines (how test/fixtures/strapi-transfer/ was recorded).
  */
 import { appendFileSync } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { transferDisabledError, type TransferTokensStore } from '../auth/transfer-tokens.js';
 import { NotImplementedError, UnauthorizedError } from '../errors/index.js';
 import { schemaLines } from '../transfer/export-schemas.js';
 import { keptType } from '../transfer/import-scope.js';
+import { PushError } from './push-error.js';
 import { PushSession } from './push-session.js';
 import { PushWriter, type PushTarget } from './push-writer.js';
 
@@ -35,6 +37,8 @@ export interface PushRouteOptions {
 
 /** the largest message accepted: Strapi's batches are ≤ 512 KB of rows or 1 MB of asset chunks, plus one item */
 const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+/** how long an init waits for another connection's transfer to end before it is refused */
+const LOCK_WAIT_MS = 5_000;
 
 /** Strapi's extractToken: `Bearer <key>`, exactly two parts */
 function bearer(request: FastifyRequest): string | undefined {
@@ -54,6 +58,9 @@ export async function registerPushRoute(server: FastifyInstance, options: PushRo
     if (key === undefined || (await tokens.verify(key, 'push')) === null) throw new UnauthorizedError();
   };
 
+  // one transfer at a time: two pushes would delete and write the same tables
+  let running: object | undefined;
+
   await server.register(async (scope) => {
     await scope.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
     scope.get(`${base}/transfer/runner/pull`, async () => {
@@ -66,9 +73,19 @@ export async function registerPushRoute(server: FastifyInstance, options: PushRo
       preValidation: async (request) => checkKey(bearer(request)),
     }, (socket, request) => {
       const key = bearer(request);
+      const owner = {};
       const session = new PushSession({
         verify: () => checkKey(key),
-        writer: () => new PushWriter(target),
+        writer: async () => {
+          // a connection that just closed may still be rolling back: wait for it a little
+          for (let waited = 0; running !== undefined && running !== owner && waited < LOCK_WAIT_MS; waited += 50) await delay(50);
+          if (running !== undefined && running !== owner) throw new PushError('Transfer already in progress: another push into this server is running');
+          running = owner;
+          return new PushWriter(target);
+        },
+        released: () => {
+          if (running === owner) running = undefined;
+        },
         // no `strapi.version`: Strapi's client then skips its exact-version check; the schemas decide
         metadata: () => ({ createdAt: new Date().toISOString() }),
         schemas: () => {

@@ -32,8 +32,10 @@ const FLOW = ['bootstrap', 'init', 'beforeTransfer', 'schemas', 'entities', 'ass
 export interface SessionHooks {
   /** checks the connection's token again (throws Strapi's auth errors) */
   verify(): Promise<void>;
-  /** a new writer for this transfer */
-  writer(): PushWriter;
+  /** a new writer for this transfer; throws while another connection's transfer is running (one at a time) */
+  writer(): Promise<PushWriter>;
+  /** this connection's transfer ended: another may start */
+  released(): void;
   /** `getMetadata`'s answer */
   metadata(): Record<string, unknown>;
   /** `getSchemas`'s answer: uid → schema, in Strapi's shape */
@@ -144,12 +146,12 @@ export class PushSession {
         const options = isRecord(params.options) ? params.options : {};
         const strategy = options.strategy ?? 'restore';
         if (strategy !== 'restore') throw new PushError(`Invalid strategy ${String(strategy)}`, 'validation', { check: 'strategy', strategy, validStrategies: ['restore'] });
+        this.writer = await this.hooks.writer();
         this.transferID = randomUUID();
         this.startedAt = Date.now();
         this.checksums = params.checksums === true;
         this.stats = this.freshStats();
         this.flowIndex = -1;
-        this.writer = this.hooks.writer();
         return { transferID: this.transferID, checksums: true, ...(params.assetEncoding === 'base64' ? { assetEncoding: 'base64' } : {}) };
       }
       case 'status':
@@ -310,6 +312,7 @@ export class PushSession {
 
   private async teardown(): Promise<void> {
     await this.rollback();
+    if (this.writer) this.hooks.released();
     this.transferID = undefined;
     this.startedAt = undefined;
     this.writer = undefined;

@@ -254,6 +254,11 @@ describe('transfer tokens and the push connection', () => {
     const merge = await push.send({ uuid: randomUUID(), type: 'command', command: 'init', params: { options: { strategy: 'merge' } } });
     expect(merge.error).toMatchObject({ message: 'Invalid strategy merge', details: { step: 'validation' } });
     await startPush(push);
+    // one push at a time: another connection's init waits, then is refused
+    const other = await connectPush(url(), accessKey);
+    const refused = await other.send({ uuid: randomUUID(), type: 'command', command: 'init', params: { options: { strategy: 'restore' } } });
+    expect(refused.error?.message).toMatch(/^Transfer already in progress/);
+    await other.close();
     expect((await push.transfer({ kind: 'action', action: 'dropTables' })).error?.message).toBe('Invalid action provided: "dropTables"');
     expect((await push.transfer({ kind: 'step', action: 'stream', step: 'entities', data: [] })).error?.message).toMatch(/initialize the transfer stage \(entities\)/);
     expect((await push.transfer({ kind: 'step', action: 'start', step: 'entities' })).data).toEqual({ ok: true });

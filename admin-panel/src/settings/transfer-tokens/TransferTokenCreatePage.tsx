@@ -64,7 +64,7 @@ export function TransferTokenCreatePage() {
   return (
     <main className="transfer-tokens">
       <h1>Create new Transfer Token</h1>
-      <p><Link to="..">Back to Transfer Tokens</Link></p>
+      <p><Link to=".." relative="path">Back to Transfer Tokens</Link></p>
       {create.data ? <AccessKeyNotice accessKey={create.data.accessKey} /> : null}
       <Form onSubmit={(event) => void submit(event)} className="token-form">
         <FormTextField control={control} name="name" label="Name" rules={{ required: 'Name is required' }} />
