@@ -76,12 +76,12 @@ export async function registerPushRoute(server: FastifyInstance, options: PushRo
       const owner = {};
       const session = new PushSession({
         verify: () => checkKey(key),
-        writer: async () => {
+        writer: async (scope) => {
           // a connection that just closed may still be rolling back: wait for it a little
           for (let waited = 0; running !== undefined && running !== owner && waited < LOCK_WAIT_MS; waited += 50) await delay(50);
           if (running !== undefined && running !== owner) throw new PushError('Transfer already in progress: another push into this server is running');
           running = owner;
-          return new PushWriter(target);
+          return new PushWriter(target, scope);
         },
         released: () => {
           if (running === owner) running = undefined;

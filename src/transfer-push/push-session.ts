@@ -20,7 +20,7 @@
 import { createHash, randomUUID, type Hash } from 'node:crypto';
 import { isRecord } from '../util/is-record.js';
 import { PushError } from './push-error.js';
-import type { PushWriter } from './push-writer.js';
+import type { PushWriter, RestoreScope } from './push-writer.js';
 
 export const PUSH_STAGES = ['entities', 'assets', 'links', 'configuration'] as const;
 type Stage = (typeof PUSH_STAGES)[number];
@@ -33,7 +33,7 @@ export interface SessionHooks {
   /** checks the connection's token again (throws Strapi's auth errors) */
   verify(): Promise<void>;
   /** a new writer for this transfer; throws while another connection's transfer is running (one at a time) */
-  writer(): Promise<PushWriter>;
+  writer(scope: RestoreScope): Promise<PushWriter>;
   /** this connection's transfer ended: another may start */
   released(): void;
   /** `getMetadata`'s answer */
@@ -58,6 +58,20 @@ export function errorBody(error: unknown): ErrorBody {
     return { code: error.name || 'Error', message: error.message, details: isRecord(details) ? details : {} };
   }
   return { code: 'Error', message: String(error), details: {} };
+}
+
+const uidList = (value: unknown): string[] | undefined => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined);
+
+/** `restore: { entities: { include?, exclude? }, assets? }` as Strapi's client sends it; anything else: the defaults */
+function restoreScope(restore: unknown): RestoreScope {
+  const entities = isRecord(restore) && isRecord(restore.entities) ? restore.entities : {};
+  const include = uidList(entities.include);
+  const exclude = uidList(entities.exclude);
+  return {
+    ...(include ? { include } : {}),
+    ...(exclude ? { exclude } : {}),
+    ...(isRecord(restore) && typeof restore.assets === 'boolean' ? { assets: restore.assets } : {}),
+  };
 }
 
 function decodeChunk(item: Record<string, unknown>): Buffer {
@@ -146,7 +160,7 @@ export class PushSession {
         const options = isRecord(params.options) ? params.options : {};
         const strategy = options.strategy ?? 'restore';
         if (strategy !== 'restore') throw new PushError(`Invalid strategy ${String(strategy)}`, 'validation', { check: 'strategy', strategy, validStrategies: ['restore'] });
-        this.writer = await this.hooks.writer();
+        this.writer = await this.hooks.writer(restoreScope(options.restore));
         this.transferID = randomUUID();
         this.startedAt = Date.now();
         this.checksums = params.checksums === true;

@@ -23,6 +23,7 @@ import { addLinkRows } from '../transfer/link-rows.js';
 import { BATCH_ROWS, RowBatch } from '../transfer/row-batch.js';
 import { LOCALE_SCHEMA } from '../model/i18n.js';
 import { LOCALE_TABLE } from '../db/naming.js';
+import { UPLOAD_FILE_UID } from '../model/built-in-types.js';
 import { isRecord } from '../util/is-record.js';
 import { storedAssetName } from './asset-name.js';
 import { PushError } from './push-error.js';
@@ -34,6 +35,13 @@ export interface PushTarget {
   readonly defaultLocale: () => string;
   /** after a push wrote users, roles, permissions or locales: every instance reloads them */
   readonly changed: () => Promise<void>;
+}
+
+/** Strapi's init `params.options.restore`: which types the push replaces, whether files too */
+export interface RestoreScope {
+  readonly include?: readonly string[];
+  readonly exclude?: readonly string[];
+  readonly assets?: boolean;
 }
 
 /** at most this many assets open at once (Strapi's client sends one at a time) */
@@ -63,10 +71,12 @@ export class PushWriter {
   linksLeftOut = 0;
   configurationLeftOut = 0;
 
-  constructor(private readonly target: PushTarget) {
+  constructor(private readonly target: PushTarget, private readonly scope: RestoreScope = {}) {
     const { registry } = target.engine;
-    // every type a push may bring: the project's content types, files, users, roles, permissions, locales
-    this.types = [...registry.contentTypes.values()].filter((type) => keptType(registry, type.uid) !== undefined);
+    // every type a push may bring (the project's content types, files, users, roles, permissions),
+    // narrowed by the init's `restore.entities` (what Strapi's restore deletes: `--only`, `--exclude`)
+    const included = (uid: string): boolean => (scope.include === undefined || scope.include.includes(uid)) && !(scope.exclude ?? []).includes(uid);
+    this.types = [...registry.contentTypes.values()].filter((type) => keptType(registry, type.uid) !== undefined && included(type.uid));
     // the locales only when the push brings some (Strapi's transfer leaves them out): see entities()
     this.tables = tablesReplaced(registry, this.types);
     this.context = { registry, dialect: target.engine.dialect.name, defaultLocale: target.defaultLocale() };
@@ -79,7 +89,8 @@ export class PushWriter {
   /** `beforeTransfer`: the content the push replaces goes, with the stored files of its file entries. */
   async prepare(): Promise<string[]> {
     const held = await contentHeld(this.target.engine, this.types);
-    if (held.length > 0) await removeStoredFiles(this.target);
+    // the bytes of the file entries about to be deleted, unless the push leaves files alone
+    if (held.length > 0 && this.scope.assets !== false && this.types.some((type) => type.uid === UPLOAD_FILE_UID)) await removeStoredFiles(this.target);
     await clearTables(this.target.engine, this.tables);
     return held;
   }

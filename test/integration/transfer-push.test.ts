@@ -302,6 +302,28 @@ describe('transfer tokens and the push connection', () => {
   });
 });
 
+describe('a push restricted by its restore options', () => {
+  const server = useServer('sqlite');
+
+  it('replaces only the types `restore.entities` names (strapi transfer --only / --exclude)', async () => {
+    const reader = await server().admin.post('/api-tokens', { name: 'scope-writer', type: 'full-access', lifespan: null });
+    const headers = { authorization: `Bearer ${reader.body.data.accessKey}` };
+    const url = server().vellum.url;
+    const author = await request(`${url}/api/authors`, { method: 'POST', headers, json: { data: { name: 'Kept', email: 'kept@example.com' } } });
+    expect(author.status, JSON.stringify(author.body)).toBe(201);
+    const tag = await request(`${url}/api/tags`, { method: 'POST', headers, json: { data: { name: 'replaced' } } });
+    expect(tag.status).toBe(201);
+    const { accessKey } = await createToken(server(), 'scoped', ['push']);
+    const push = await connectPush(url, accessKey);
+    const init = await push.send({ uuid: randomUUID(), type: 'command', command: 'init', params: { options: { strategy: 'restore', restore: { entities: { include: ['api::tag.tag'] }, assets: false } } } });
+    expect(init.error).toBeNull();
+    for (const action of ['bootstrap', 'beforeTransfer', 'close']) expect((await push.transfer({ kind: 'action', action })).error).toBeNull();
+    await push.close();
+    expect((await request(`${url}/api/tags`, { headers })).body.data).toEqual([]);
+    expect((await request(`${url}/api/authors`, { headers })).body.data.map((a: { name: string }) => a.name)).toEqual(['Kept']);
+  });
+});
+
 describe('without a transfer token salt (production, TRANSFER_TOKEN_SALT unset)', () => {
   const server = useServer('sqlite', {});
 
