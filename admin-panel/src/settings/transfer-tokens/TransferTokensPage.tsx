@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Link } from 'react-router';
+import { adminPath } from '../../api/client';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { AccessKeyNotice } from './AccessKeyNotice';
@@ -31,7 +32,7 @@ export function TransferTokensPage() {
         <h1>Transfer Tokens</h1>
         <Link className="button primary" to="create">Create new Transfer Token</Link>
       </header>
-      <p>Tokens for <code>strapi transfer --to {window.location.origin}{'/admin'} --to-token &lt;key&gt;</code>: a Strapi project pushes its content here.</p>
+      <p>Tokens for <code>strapi transfer --to {window.location.origin}{adminPath('')} --to-token &lt;key&gt;</code>: a Strapi project pushes its content here.</p>
       {regenerate.data ? <AccessKeyNotice accessKey={regenerate.data.accessKey} /> : null}
       <ErrorMessage error={tokens.error ?? regenerate.error ?? remove.error} />
       {tokens.data?.length === 0 ? <p className="empty">No transfer tokens yet.</p> : null}
