@@ -39,6 +39,8 @@ export const LAYERS: Readonly<Record<string, Layer>> = {
   transfer: { imports: ['upload'] },
   // the content-type builder's schema files: checked by the model loader, written in Strapi's layout (develop only)
   'content-type-builder': { imports: ['model'] },
+  // `strapi transfer --to <vellum>/admin`: Strapi's push protocol (a WebSocket transport) writing through src/transfer's writer
+  'transfer-push': { imports: ['transfer', 'transport'] },
   app: { imports: 'all' },
   cli: { imports: ['app'] },
 };

@@ -12,6 +12,7 @@ import { registerI18nAdminRoutes } from './i18n-routes.js';
 import { registerContentManager } from './content-manager/register.js';
 import { registerWebhookRoutes } from './webhook-routes.js';
 import { registerAdminInformation, registerContentTypeBuilderRoutes } from './content-type-builder-routes.js';
+import { registerTransferTokenRoutes } from './transfer-token-routes.js';
 
 /**
  * The admin API, the third transport on the operation layer (beside REST and GraphQL): under
@@ -30,6 +31,7 @@ export async function registerAdminApi(server: FastifyInstance, context: AdminTr
     registerApiTokenEditRoutes(scoped);
     registerContentApiPermissionsRoute(scoped);
     registerAdminInformation(scoped);
+    registerTransferTokenRoutes(scoped);
   }, { prefix: context.admin.path });
   // Strapi's content-manager routes live at the root (`/content-manager/*`), whatever the admin path
   registerContentManager(server, context);

@@ -21,6 +21,7 @@ import { createHandlerRegistry } from '../strapi/graphql/named-handlers.js';
 import { graphqlCustomization } from '../strapi/graphql/graphql-customization.js';
 import { registerRest } from '../rest/plugin.js';
 import { registerAdminApi } from '../admin/plugin.js';
+import { registerPushRoute } from '../transfer-push/push-route.js';
 import type { TransportContext } from '../transport/transport-context.js';
 import { chooseUploadProvider } from '../upload/choose-provider.js';
 import { StartupError } from '../errors/index.js';
@@ -240,7 +241,7 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
     await registerGraphql(transport, graphqlCustomization(graphqlExtensions, handlers), uploads);
     await registerAdminApi(server, {
       ...transport,
-      admin: { realm: runtime.admin, tokens: auth.tokens, webhooks: runtime.webhooks, path: config.admin.path, serveAdminPanel: config.admin.serveAdminPanel, secureCookies: config.environment === 'production' },
+      admin: { realm: runtime.admin, tokens: auth.tokens, transferTokens: runtime.transferTokens, webhooks: runtime.webhooks, path: config.admin.path, serveAdminPanel: config.admin.serveAdminPanel, secureCookies: config.environment === 'production' },
       media: { uploads, folders },
       contentTypeBuilder: createContentTypeBuilder({
         dir,
@@ -249,6 +250,13 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
         syncRefusal: (next) => syncRefusal(db, next, { allowDestructive: runtime.startup.allowDestructiveSync }),
         restart: () => options.develop?.restart(),
       }),
+    });
+    // `strapi transfer --to <this>/admin`: Strapi's push protocol, authenticated by transfer tokens
+    const transcript = (options.env ?? process.env).VELLUM_TRANSFER_TRANSCRIPT;
+    await registerPushRoute(server, {
+      adminPath: config.admin.path, tokens: runtime.transferTokens, log,
+      target: { engine, provider, defaultLocale: () => i18n.defaultCode(), changed: () => runtime.stores.state.bump() },
+      ...(transcript ? { transcript } : {}),
     });
     await lifecycles.bootstrap?.({ strapi: app, app });
     await server.ready();

@@ -9,6 +9,7 @@ import { createAuthService, type AuthService } from '../auth/auth-service.js';
 import { createAuthStores, type AuthStores } from '../auth/auth-stores.js';
 import { createEmailService } from '../email/email-service.js';
 import { AUTH_CONTENT_TYPES, PERMISSION_UID, ROLE_UID, USER_UID } from '../auth/content-types.js';
+import { TRANSFER_TOKEN_TYPE, TRANSFER_TOKEN_UID, createTransferTokensStore, type TransferTokensStore } from '../auth/transfer-tokens.js';
 import { ADMIN_CONTENT_TYPES, ADMIN_PERMISSION_UID, ADMIN_ROLE_UID, ADMIN_USER_UID } from '../auth/admin/admin-content-types.js';
 import { createAdminRealm, type AdminRealm } from '../auth/admin/admin-realm.js';
 import { checkExpiresIn } from '../auth/jwt.js';
@@ -54,6 +55,8 @@ export interface Runtime {
   readonly db: Database;
   readonly engine: EngineContext;
   readonly stores: AuthStores;
+  /** transfer tokens (`strapi transfer --to`); undefined without a transfer token salt (transfer is off) */
+  readonly transferTokens: TransferTokensStore | undefined;
   readonly auth: AuthService;
   /** the admin realm: admin users, sessions, roles, the admin actor (auth/admin/) */
   readonly admin: AdminRealm;
@@ -89,7 +92,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     throw new StartupError(`config/plugins: 'users-permissions'.config.jwt.expiresIn is not a time span (${error instanceof Error ? error.message : String(error)})`);
   });
   const secrets = await resolveSecrets(config, log);
-  const registryOptions: LoadRegistryOptions = { extraContentTypes: [...AUTH_CONTENT_TYPES, ...ADMIN_CONTENT_TYPES, CONTENT_STATE_TYPE], privateAttributes: config.api.responses.privateAttributes };
+  const registryOptions: LoadRegistryOptions = { extraContentTypes: [...AUTH_CONTENT_TYPES, ...ADMIN_CONTENT_TYPES, TRANSFER_TOKEN_TYPE, CONTENT_STATE_TYPE], privateAttributes: config.api.responses.privateAttributes };
   const registry = await loadRegistry(dir, registryOptions);
   const db = await openDatabase(toDatabaseOptions(config.database));
   const allowDestructiveSync = options.neverDestructive !== true && config.databaseSettings.allowDestructiveSync;
@@ -155,8 +158,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     };
     await auth.init();
     await admin.init();
+    if (secrets.transferTokenSalt === undefined) log.warn('Missing TRANSFER_TOKEN_SALT (admin.transfer.token.salt): data transfer (strapi transfer --to) is disabled.');
+    const transferTokens = secrets.transferTokenSalt === undefined ? undefined : createTransferTokensStore(engine, repository(TRANSFER_TOKEN_UID), secrets.transferTokenSalt);
     return {
-      dir, config, registry, db, engine, stores, auth, admin, operations, repository, serviceRepository, documents, i18n, cache,
+      dir, config, registry, db, engine, stores, transferTokens, auth, admin, operations, repository, serviceRepository, documents, i18n, cache,
       startup: { registryOptions, allowDestructiveSync },
       webhooks: createWebhookService(engine, config.server.webhooks),
       startWebhookWorker() {

@@ -19,10 +19,18 @@ export interface Secrets {
   readonly adminJwtSecret: string;
   readonly apiTokenSalt: string;
   readonly appKeys: readonly string[];
+  /**
+   * keys the transfer token HMAC (`TRANSFER_TOKEN_SALT`, `admin.transfer.token.salt`): generated
+   * in development like the others; unset in production, data transfer is off, as Strapi does
+   * ("Missing transfer.token.salt: Data transfer features have been disabled")
+   */
+  readonly transferTokenSalt: string | undefined;
 }
 
 export const SECRET_NAMES = ['JWT_SECRET', 'ADMIN_JWT_SECRET', 'API_TOKEN_SALT', 'APP_KEYS'] as const;
-type SecretName = (typeof SECRET_NAMES)[number];
+/** generated in development, optional in production (its feature is off without it) */
+const OPTIONAL_SECRETS = ['TRANSFER_TOKEN_SALT'] as const;
+type SecretName = (typeof SECRET_NAMES)[number] | (typeof OPTIONAL_SECRETS)[number];
 
 async function readDotEnv(file: string): Promise<Record<string, string>> {
   try {
@@ -37,6 +45,7 @@ const generators: Record<SecretName, () => string> = {
   JWT_SECRET: () => randomBytes(32).toString('base64'),
   ADMIN_JWT_SECRET: () => randomBytes(32).toString('base64'),
   API_TOKEN_SALT: () => randomBytes(32).toString('base64'),
+  TRANSFER_TOKEN_SALT: () => randomBytes(32).toString('base64'),
   APP_KEYS: () => Array.from({ length: 4 }, () => randomBytes(16).toString('base64')).join(','),
 };
 
@@ -45,13 +54,15 @@ export async function resolveSecrets(
   log: { info(message: string): void },
 ): Promise<Secrets> {
   const values: Partial<Record<SecretName, string>> = { ...config.secrets };
-  let missing = SECRET_NAMES.filter((name) => values[name] === undefined);
-  if (missing.length > 0 && config.environment === 'production') {
+  const production = config.environment === 'production';
+  let missing: SecretName[] = SECRET_NAMES.filter((name) => values[name] === undefined);
+  if (missing.length > 0 && production) {
     throw new StartupError(
       `NODE_ENV=production needs ${missing.join(', ')}: set ${missing.length === 1 ? 'it' : 'them'} in the environment or the project's .env ` +
       `(each a long random value, e.g. \`node -e "console.log(require('crypto').randomBytes(32).toString('base64'))"\`; APP_KEYS is a comma-separated list).`,
     );
   }
+  if (!production) missing.push(...OPTIONAL_SECRETS.filter((name) => values[name] === undefined));
   if (missing.length > 0) {
     // The environment may have been given explicitly (tests): values kept in .env still count.
     const dotEnvFile = join(config.projectDir, '.env');
@@ -79,5 +90,6 @@ export async function resolveSecrets(
     adminJwtSecret: values.ADMIN_JWT_SECRET ?? '',
     apiTokenSalt: values.API_TOKEN_SALT ?? '',
     appKeys: (values.APP_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
+    transferTokenSalt: values.TRANSFER_TOKEN_SALT,
   };
 }

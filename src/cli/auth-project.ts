@@ -12,6 +12,7 @@ import type { Logger } from '../app/logger.js';
 import { knownActions } from '../auth/actions.js';
 import type { AuthStores } from '../auth/auth-stores.js';
 import type { AdminRealm } from '../auth/admin/admin-realm.js';
+import type { TransferTokensStore } from '../auth/transfer-tokens.js';
 import type { Env } from '../config/types.js';
 import type { LocaleService } from '../documents/locales.js';
 import type { EngineContext } from '../engine/types.js';
@@ -28,6 +29,8 @@ export interface AuthProject {
   readonly admin: AdminRealm;
   /** webhooks as data (`vellum webhook …`) */
   readonly webhooks: WebhookService;
+  /** transfer tokens (`vellum transfer-token …`); undefined without a transfer token salt */
+  readonly transferTokens: TransferTokensStore | undefined;
   close(): Promise<void>;
 }
 
@@ -48,7 +51,7 @@ export async function openAuthProject(dir: string, env?: Env): Promise<AuthProje
     throw error;
   }
   return {
-    stores: runtime.stores, engine: runtime.engine, i18n: runtime.i18n, admin: runtime.admin, webhooks: runtime.webhooks,
+    stores: runtime.stores, engine: runtime.engine, i18n: runtime.i18n, admin: runtime.admin, webhooks: runtime.webhooks, transferTokens: runtime.transferTokens,
     close: () => runtime.close(),
   };
 }

@@ -7,6 +7,7 @@ import { localeCommand, LOCALE_USAGE } from './locale-command.js';
 import { roleCommand, ROLE_USAGE } from './role-command.js';
 import { serve } from './serve.js';
 import { tokenCommand, TOKEN_USAGE } from './token-command.js';
+import { transferTokenCommand, TRANSFER_TOKEN_USAGE } from './transfer-token-command.js';
 import { webhookCommand, WEBHOOK_USAGE } from './webhook-command.js';
 
 const USAGE = `Usage: vellum <command> [options]
@@ -22,6 +23,7 @@ Commands:
   import ARCHIVE  a strapi export / vellum export archive into the project's database (see below)
   export FILE     the project's content and files as a Strapi data-transfer archive (see below)
   webhook …       webhooks: create, list, delete (see below)
+  transfer-token …  transfer tokens for strapi transfer --to: create, list, delete (see below)
 
 Environment: HOST, PORT, DATABASE_CLIENT (sqlite|postgres|mysql), DATABASE_URL,
 DATABASE_FILENAME, NODE_ENV; a .env file in the project directory is read.
@@ -38,7 +40,9 @@ ${IMPORT_USAGE}
 
 ${EXPORT_USAGE}
 
-${WEBHOOK_USAGE}`;
+${WEBHOOK_USAGE}
+
+${TRANSFER_TOKEN_USAGE}`;
 
 export async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -63,6 +67,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         return await exportCommand(rest);
       case 'webhook':
         return await webhookCommand(rest);
+      case 'transfer-token':
+        return await transferTokenCommand(rest);
       case undefined:
       case 'help':
       case '--help':

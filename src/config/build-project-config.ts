@@ -111,6 +111,7 @@ function configuredSecrets(checked: CheckedConfig, jwtSecret: string | undefined
     JWT_SECRET: pick('JWT_SECRET', jwtSecret),
     ADMIN_JWT_SECRET: pick('ADMIN_JWT_SECRET', checked.admin.auth.secret === '' ? undefined : checked.admin.auth.secret),
     API_TOKEN_SALT: pick('API_TOKEN_SALT', salt === '' ? undefined : salt),
+    TRANSFER_TOKEN_SALT: pick('TRANSFER_TOKEN_SALT', checked.admin.transfer.token.salt === '' ? undefined : checked.admin.transfer.token.salt),
     APP_KEYS: pick('APP_KEYS', keys !== undefined && keys.every((key) => key !== '') ? keys.join(',') : undefined),
   };
 }

@@ -194,6 +194,8 @@ export interface ConfiguredSecrets {
   /** `admin.auth.secret`: signs admin access tokens */
   readonly ADMIN_JWT_SECRET: string | undefined;
   readonly API_TOKEN_SALT: string | undefined;
+  /** `admin.transfer.token.salt`: keys the transfer token HMAC; without it in production, transfer is off (as Strapi) */
+  readonly TRANSFER_TOKEN_SALT: string | undefined;
   readonly APP_KEYS: string | undefined;
 }
 

@@ -45,6 +45,9 @@ export class MethodNotAllowedError extends defineError({ code: 'VELLUM_ERR_METHO
 
 export class RequestTimeoutError extends defineError({ code: 'VELLUM_ERR_REQUEST_TIMEOUT', name: 'RequestTimeoutError', status: 408, message: 'Request Timeout' }) {}
 
+/** A feature the server's configuration leaves off (Strapi's `ctx.notImplemented`: data transfer without a token salt). */
+export class NotImplementedError extends defineError({ code: 'VELLUM_ERR_NOT_IMPLEMENTED', name: 'NotImplementedError', status: 501, message: 'Not Implemented' }) {}
+
 export class ConflictError extends defineError({ code: 'VELLUM_ERR_CONFLICT', name: 'ConflictError', status: 409, message: 'Conflict' }) {}
 
 export class PayloadTooLargeError extends defineError({ code: 'VELLUM_ERR_PAYLOAD_TOO_LARGE', name: 'PayloadTooLargeError', status: 413, message: 'Entity too large' }) {}

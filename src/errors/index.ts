@@ -21,6 +21,7 @@ export {
   HeadersTooLargeError,
   HttpClientError,
   ServiceUnavailableError,
+  NotImplementedError,
   InternalServerError,
 } from './http-errors.js';
 export { StartupError } from './startup-error.js';

@@ -78,7 +78,7 @@ const partsKey = (parts: ReadonlySet<Part>): string => [...parts].sort().join(',
 const positionText = (at: ImportPosition): string => (at.entry < 0 ? 'the start' : `${at.path} line ${at.line}`);
 
 /** `api::article.article (12 rows)` for every kept type with rows in the database */
-async function contentHeld(engine: EngineContext, types: readonly ContentType[]): Promise<string[]> {
+export async function contentHeld(engine: EngineContext, types: readonly ContentType[]): Promise<string[]> {
   const held: string[] = [];
   for (const type of types) {
     if (!holdsContent(type)) continue;
@@ -174,7 +174,7 @@ function failureReason(error: unknown): string {
 }
 
 /** --force: the bytes of the files about to be deleted go first (the local provider never overwrites a name). */
-async function removeStoredFiles(target: ImportTarget): Promise<void> {
+export async function removeStoredFiles(target: ImportTarget): Promise<void> {
   for await (const page of tablePages(target.engine, FILES_TABLE)) {
     for (const row of page) {
       const formats = parseJson(row.formats);
@@ -195,7 +195,7 @@ function parseJson(raw: unknown): unknown {
   }
 }
 
-interface AssetMetadata {
+export interface AssetMetadata {
   readonly id?: number;
   readonly hash?: string;
   readonly ext?: string;
@@ -326,7 +326,7 @@ async function writePass(
  * random bytes): an import into another database of the same project (`vellum export`, then
  * `vellum import` with another DATABASE_*) finds its files in place.
  */
-async function storeAsset(provider: UploadProvider, file: StoredFile, archivedUrl: string | undefined): Promise<{ url: string; created: boolean }> {
+export async function storeAsset(provider: UploadProvider, file: StoredFile, archivedUrl: string | undefined): Promise<{ url: string; created: boolean }> {
   try {
     return { ...(await provider.upload(file)), created: true };
   } catch (error) {
@@ -336,7 +336,7 @@ async function storeAsset(provider: UploadProvider, file: StoredFile, archivedUr
 }
 
 /** A file stored by another provider than the archive's: its entry (or its format `format`) names the new URL. */
-async function moveFileUrl(trx: EngineContext, id: number, format: string | undefined, url: string, provider: string): Promise<void> {
+export async function moveFileUrl(trx: EngineContext, id: number, format: string | undefined, url: string, provider: string): Promise<void> {
   const [row] = await rowsWhereIn(trx, FILES_TABLE, 'id', [id]);
   if (!row) return;
   if (format === undefined) {

@@ -1,5 +1,6 @@
 import type { AdminRealm } from '../auth/admin/admin-realm.js';
 import type { TokensApi } from '../auth/auth-service.js';
+import type { TransferTokensStore } from '../auth/transfer-tokens.js';
 import type { TransportContext } from './transport-context.js';
 import type { WebhookService } from '../webhooks/webhook-service.js';
 import type { FolderService } from '../upload/folder-service.js';
@@ -7,6 +8,7 @@ import type { UploadService } from '../upload/upload-service.js';
 
 export type { AdminLogin, AdminRealm } from '../auth/admin/admin-realm.js';
 export type { TokensApi } from '../auth/auth-service.js';
+export { transferDisabledError, type TransferTokensStore, type TransferTokenInput, type TransferTokenChanges } from '../auth/transfer-tokens.js';
 export type { WebhookService } from '../webhooks/webhook-service.js';
 
 /**
@@ -18,6 +20,8 @@ export interface AdminTransportContext extends TransportContext {
   readonly admin: {
     readonly realm: AdminRealm;
     readonly tokens: TokensApi;
+    /** transfer tokens (`strapi transfer --to`); undefined without a transfer token salt: the routes answer 501 */
+    readonly transferTokens: TransferTokensStore | undefined;
     /** webhooks as data, their delivery log, redelivery and trigger (webhook-routes.ts) */
     readonly webhooks: WebhookService;
     /** `admin.url`: the admin API's prefix and the refresh cookie's Path (default `/admin`) */

@@ -29,14 +29,15 @@ export interface EditViewWorld {
   stop(): Promise<void>;
 }
 
-export async function startEditViewWorld(): Promise<EditViewWorld> {
+/** `env`: more environment for the server (a feature's secret) */
+export async function startEditViewWorld(env: Record<string, string> = {}): Promise<EditViewWorld> {
   const dir = mkdtempSync(join(tmpdir(), 'vellum-edit-view-'));
   const json = (path: string) => !/\.[cm]?[jt]s$/.test(path);
   cpSync(join(BLOG, 'src', 'api'), join(dir, 'src', 'api'), { recursive: true, filter: json });
   cpSync(join(BLOG, 'src', 'components'), join(dir, 'src', 'components'), { recursive: true, filter: json });
   mkdirSync(join(dir, 'config'), { recursive: true });
   writeFileSync(join(dir, 'config', 'plugins.js'), "module.exports = { i18n: { config: { locales: ['fr'] } } };\n");
-  const server = await startVellumProcess(dir, TEST_SECRETS);
+  const server = await startVellumProcess(dir, { ...TEST_SECRETS, ...env });
   const call = async (url: string, init: RequestInit) => {
     const response = await fetch(url, init);
     const text = await response.text();

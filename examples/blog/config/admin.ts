@@ -8,4 +8,10 @@ export default ({ env }: { env: (name: string, fallback?: string) => string | un
   apiToken: {
     salt: env('API_TOKEN_SALT'),
   },
+  // transfer tokens (strapi transfer --to <this>/admin); without a salt in production, transfer is off
+  transfer: {
+    token: {
+      salt: env('TRANSFER_TOKEN_SALT'),
+    },
+  },
 });

@@ -14,6 +14,8 @@ export const SETTINGS_ACTIONS = [
   'admin::api-tokens.access', 'admin::api-tokens.create', 'admin::api-tokens.read', 'admin::api-tokens.delete',
   'admin::api-tokens.update', 'admin::api-tokens.regenerate',
   'plugin::users-permissions.roles.read', 'plugin::users-permissions.roles.create', 'plugin::users-permissions.roles.update', 'plugin::users-permissions.roles.delete',
+  'admin::transfer.tokens.access', 'admin::transfer.tokens.create', 'admin::transfer.tokens.read', 'admin::transfer.tokens.update',
+  'admin::transfer.tokens.regenerate', 'admin::transfer.tokens.delete',
   'admin::webhooks.create', 'admin::webhooks.read', 'admin::webhooks.update', 'admin::webhooks.delete',
   'plugin::upload.read', 'plugin::upload.configure-view-settings', 'plugin::upload.assets.create',
   'plugin::upload.assets.update', 'plugin::upload.assets.download', 'plugin::upload.assets.copy-link', 'plugin::upload.settings.read',

@@ -35,7 +35,9 @@ process environment (the process wins).
 - **Environment variables.** A key with a variable takes it when no file sets the key; an empty
   variable counts as unset. The four secrets (\`JWT_SECRET\`, \`ADMIN_JWT_SECRET\`, \`API_TOKEN_SALT\`,
   \`APP_KEYS\`) win over their config keys; in production a missing one stops the start, in development and
-  test it is generated into \`.env\` (see [auth.md](auth.md)).
+  test it is generated into \`.env\` (see [auth.md](auth.md)). \`TRANSFER_TOKEN_SALT\` (\`admin.transfer.token.salt\`)
+  is generated in development too; in production without it data transfer is off, as in Strapi
+  (see [migrate-from-strapi.md](migrate-from-strapi.md)).
 - \`NODE_ENV\` selects \`config/env/<NODE_ENV>/\`; any value other than \`development\` and \`test\`
   behaves as production.
 `;

@@ -45,4 +45,15 @@ export const AdminSchema = object({
       }),
     ),
   }),
+  transfer: object({
+    token: object({
+      salt: Type.Optional(
+        Type.String({
+          description: 'Keys the transfer token HMAC (`strapi transfer --to`), used when the `TRANSFER_TOKEN_SALT` environment variable is not set.',
+          errorMessage: 'must be a string',
+          secret: true,
+        }),
+      ),
+    }),
+  }),
 });

@@ -1,7 +1,9 @@
-/** Transfer Tokens (placeholder until its page lands). */
+/** Settings → Transfer Tokens: the list and "Create new Transfer Token". */
 import type { RouteObject } from 'react-router';
-import { NotYetPage } from '../../layout/NotYetPage';
+import { TransferTokenCreatePage } from './TransferTokenCreatePage';
+import { TransferTokensPage } from './TransferTokensPage';
 
 export const transferTokensRoutes: RouteObject[] = [
-  { path: 'transfer-tokens', element: <NotYetPage title="Transfer Tokens">{null}</NotYetPage> },
+  { path: 'transfer-tokens', element: <TransferTokensPage /> },
+  { path: 'transfer-tokens/create', element: <TransferTokenCreatePage /> },
 ];
