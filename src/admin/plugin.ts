@@ -4,6 +4,7 @@ import { registerApiTokenRoutes } from './api-token-routes.js';
 import { registerApiTokenEditRoutes } from './api-token-edit-routes.js';
 import { registerAdminAuthRoutes } from './auth-routes.js';
 import { registerAdminUserRoutes } from './user-routes.js';
+import { registerAdminRoleRoutes } from './admin-role-routes.js';
 import { registerAdminPanel } from './panel-routes.js';
 import { registerLocaleList } from '../transport/locale-list.js';
 import { registerUploadAdminRoutes } from './upload-routes.js';
@@ -24,6 +25,7 @@ export async function registerAdminApi(server: FastifyInstance, context: AdminTr
     const scoped: AdminTransportContext = { ...context, server: scope };
     registerAdminAuthRoutes(scoped);
     registerAdminUserRoutes(scoped);
+    registerAdminRoleRoutes(scoped);
     registerApiTokenRoutes(scoped);
     registerWebhookRoutes(scoped);
     registerApiTokenEditRoutes(scoped);
