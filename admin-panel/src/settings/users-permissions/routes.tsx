@@ -4,6 +4,4 @@ import { NotYetPage } from '../../layout/NotYetPage';
 
 export const usersPermissionsRoutes: RouteObject[] = [
   { path: 'users-permissions/roles', element: <NotYetPage title="Users & Permissions">{null}</NotYetPage> },
-  { path: 'users-permissions/email-templates', element: <NotYetPage title="Users & Permissions">{null}</NotYetPage> },
-  { path: 'users-permissions/advanced-settings', element: <NotYetPage title="Users & Permissions">{null}</NotYetPage> },
 ];
