@@ -46,6 +46,7 @@ export function PermissionMatrix({ model, state, onChange, readOnly }: Props) {
             <div className="matrix-row">
               <Button className="matrix-toggle" aria-expanded={expanded} onPress={() => setOpen(expanded ? null : subject.uid)}>
                 {subject.label}
+                <span aria-hidden="true">{expanded ? ' ▴' : ' ▾'}</span>
               </Button>
               {actionLabels.map((label) => {
                 const action = subject.actions.find((candidate) => candidate.label === label);
