@@ -37,7 +37,7 @@ export function modelOf(layout: PermissionLayout): MatrixModel {
         .map((action) => ({ id: action.actionId, label: action.label, withFields: action.applyToProperties.includes('fields') })),
     })),
   );
-  const title = (text: string) => text.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
+  const title = (text: string) => text.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^api /, 'API ').replace(/^./, (c) => c.toUpperCase());
   const others = [...plugins, ...settings].map((entry) => ({
     group: `${title((entry.plugin ?? entry.category ?? '').replace(/^plugin::/, ''))}: ${title(entry.subCategory)}`,
     action: entry.action,
