@@ -18,7 +18,7 @@ import { EMAIL, fail, issue, record, type Issue } from '../body-checks.js';
 import { DUMMY_HASH } from '../local-auth.js';
 import { ADMIN_CLAIM_UID, ADMIN_PERMISSION_UID, ADMIN_ROLE_UID, ADMIN_SESSION_UID, ADMIN_USER_UID } from './admin-content-types.js';
 import { createAdminCache, type AdminSnapshot } from './admin-cache.js';
-import { SUPER_ADMIN_CODE, type AdminGrants, type AdminPermissionGrant } from './admin-grants.js';
+import { SUPER_ADMIN_CODE, type AdminGrants, type AdminPermissionGrant, type AdminPermissionView } from './admin-grants.js';
 import { createAdminJwt } from './admin-jwt.js';
 import { adminPasswordIssues } from './admin-passwords.js';
 import { allPermissionsOf } from './admin-permission-list.js';
@@ -39,12 +39,7 @@ export interface AdminLogin {
   readonly refresh: IssuedRefresh;
 }
 
-export interface AdminPermissionView {
-  readonly action: string;
-  readonly subject: string | null;
-  readonly properties: { readonly fields?: readonly string[] };
-  readonly conditions: readonly string[];
-}
+export type { AdminPermissionView } from './admin-grants.js';
 
 export interface AdminRealm {
   /** the admin actor of a request on the admin API; 401 without a valid admin access token */

@@ -16,7 +16,7 @@ import { fail, issue, record, type Issue } from '../body-checks.js';
 import { PLAIN, eq, allRows, populateFields } from '../queries.js';
 import type { Transaction } from '../roles-store.js';
 import type { AdminCache } from './admin-cache.js';
-import { CM, IS_CREATOR, SUPER_ADMIN_CODE, type AdminPermissionGrant, type ContentManagerAction } from './admin-grants.js';
+import { CM, IS_CREATOR, SUPER_ADMIN_CODE, type AdminPermissionGrant, type AdminPermissionView, type ContentManagerAction } from './admin-grants.js';
 import { FIELD_ACTIONS, PLUGIN_ACTIONS, SETTINGS_ENTRIES, contentTypesOf, permissionFields, permissionLayout } from './admin-permission-layout.js';
 import { allPermissionsOf } from './admin-permission-list.js';
 import type { AdminRoleRecord } from './admin-roles-store.js';
@@ -30,12 +30,9 @@ export interface AdminRoleView {
   readonly usersCount: number;
 }
 
-export interface AdminPermissionRow {
-  readonly action: string;
+/** a stored permission as Strapi answers it: the realm's view and its (empty) `actionParameters` */
+export interface AdminPermissionRow extends AdminPermissionView {
   readonly actionParameters: Record<string, never>;
-  readonly subject: string | null;
-  readonly properties: { readonly fields?: readonly string[] };
-  readonly conditions: readonly string[];
 }
 
 export interface AdminRolesAdmin {

@@ -3,24 +3,17 @@
  * description and how many users hold it; "Add new role", and per role Edit, Duplicate and
  * Delete (the server refuses Super Admin and a role users still hold, and says why).
  */
-import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'react-aria-components';
 import { Link, useNavigate } from 'react-router';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { adminData, SUPER_ADMIN_CODE, useAdminRoles, type AdminRole } from './admin-users-api';
+import { SUPER_ADMIN_CODE, useAdminRoles, type AdminRole } from './admin-users-api';
+import { useConfirmedDelete } from './useConfirmedDelete';
 import './admin-users.css';
 
 export function RolesPage() {
   const roles = useAdminRoles();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [doomed, setDoomed] = useState<AdminRole | null>(null);
-  const remove = useMutation({
-    mutationFn: (role: AdminRole) => adminData(`/roles/${role.id}`, { method: 'DELETE' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin-roles'] }),
-  });
+  const remove = useConfirmedDelete<AdminRole>({ route: (role) => `/roles/${role.id}`, queryKey: ['admin-roles'], message: (role) => `Delete the role ${role.name}?` });
   return (
     <main className="admin-users">
       <div className="list-header">
@@ -45,23 +38,14 @@ export function RolesPage() {
                 <Link to={`/settings/roles/${role.id}`} aria-label={`Edit ${role.name}`}>Edit</Link>
                 <Link to={`/settings/roles/duplicate/${role.id}`} aria-label={`Duplicate ${role.name}`}>Duplicate</Link>
                 {role.code === SUPER_ADMIN_CODE ? null : (
-                  <Button className="danger" aria-label={`Delete ${role.name}`} onPress={() => setDoomed(role)}>Delete</Button>
+                  <Button className="danger" aria-label={`Delete ${role.name}`} onPress={() => remove.ask(role)}>Delete</Button>
                 )}
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <ConfirmDialog
-        isOpen={doomed !== null}
-        message={`Delete the role ${doomed?.name ?? ''}?`}
-        confirmLabel="Delete"
-        onCancel={() => setDoomed(null)}
-        onConfirm={() => {
-          if (doomed) remove.mutate(doomed);
-          setDoomed(null);
-        }}
-      />
+      {remove.dialog}
     </main>
   );
 }

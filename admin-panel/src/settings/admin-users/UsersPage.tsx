@@ -4,23 +4,19 @@
  * user Edit (UserEditPage.tsx) and Delete.
  */
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'react-aria-components';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { adminData, fullName, useAdminUsers, type ManagedUser } from './admin-users-api';
+import { fullName, useAdminUsers, type ManagedUser } from './admin-users-api';
 import { InviteUserDialog } from './InviteUserDialog';
+import { useConfirmedDelete } from './useConfirmedDelete';
 import './admin-users.css';
 
 export function UsersPage() {
   const users = useAdminUsers();
-  const queryClient = useQueryClient();
   const [inviting, setInviting] = useState(false);
-  const [doomed, setDoomed] = useState<ManagedUser | null>(null);
-  const remove = useMutation({
-    mutationFn: (user: ManagedUser) => adminData(`/users/${user.id}`, { method: 'DELETE' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin-users'] }),
+  const remove = useConfirmedDelete<ManagedUser>({
+    route: (user) => `/users/${user.id}`, queryKey: ['admin-users'], message: (user) => `Delete the user ${fullName(user)}? They can no longer sign in.`,
   });
   return (
     <main className="admin-users">
@@ -45,23 +41,14 @@ export function UsersPage() {
               <td><span className={`status ${user.isActive ? 'status-published' : 'status-draft'}`}>{user.isActive ? 'Active' : 'Inactive'}</span></td>
               <td className="row-actions">
                 <Link to={`/settings/users/${user.id}`} aria-label={`Edit ${fullName(user)}`}>Edit</Link>
-                <Button className="danger" aria-label={`Delete ${fullName(user)}`} onPress={() => setDoomed(user)}>Delete</Button>
+                <Button className="danger" aria-label={`Delete ${fullName(user)}`} onPress={() => remove.ask(user)}>Delete</Button>
               </td>
             </tr>
           ))}
         </tbody>
       </table>
       <InviteUserDialog isOpen={inviting} onClose={() => setInviting(false)} />
-      <ConfirmDialog
-        isOpen={doomed !== null}
-        message={`Delete the user ${doomed ? fullName(doomed) : ''}? They can no longer sign in.`}
-        confirmLabel="Delete"
-        onCancel={() => setDoomed(null)}
-        onConfirm={() => {
-          if (doomed) remove.mutate(doomed);
-          setDoomed(null);
-        }}
-      />
+      {remove.dialog}
     </main>
   );
 }

@@ -30,15 +30,18 @@ export interface AdvancedSettings {
   readonly default_role: string;
 }
 
+/** what the template dialog edits: sender, reply-to, subject (`object`) and HTML message */
+export interface TemplateOptions {
+  readonly from: { readonly name: string; readonly email: string };
+  readonly response_email: string;
+  readonly object: string;
+  readonly message: string;
+}
+
 export interface EmailTemplate {
   readonly display: string;
   readonly icon: string;
-  readonly options: {
-    readonly from: { readonly name: string; readonly email: string };
-    readonly response_email: string;
-    readonly object: string;
-    readonly message: string;
-  };
+  readonly options: TemplateOptions;
 }
 
 export type TemplateName = 'email_confirmation' | 'reset_password';
