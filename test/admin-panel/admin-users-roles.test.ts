@@ -127,6 +127,24 @@ describe('Settings: admin users and roles, users-permissions email templates and
       expect(row.properties.fields).not.toContain('summary');
     }
 
+    // Duplicate starts a new role from this one's permissions; Delete removes the copy
+    await page.getByRole('link', { name: 'Back to roles' }).click();
+    await page.getByRole('link', { name: 'Duplicate Reviewer' }).click();
+    await expect.poll(() => page.getByLabel('Name').inputValue()).toBe('Reviewer (copy)');
+    const copied = page.getByRole('region', { name: 'Article', exact: true });
+    expect(await copied.getByRole('checkbox', { name: 'Read', exact: true }).isChecked()).toBe(true);
+    expect(await copied.getByRole('checkbox', { name: 'Create', exact: true }).isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    const copyId = new URL(page.url()).pathname.split('/').at(-1);
+    expect(copyId).not.toBe(roleId);
+    expect((await world.admin('GET', `/admin/roles/${copyId}/permissions`)).body.data).toEqual((await world.admin('GET', `/admin/roles/${roleId}/permissions`)).body.data);
+    await page.getByRole('link', { name: 'Back to roles' }).click();
+    await page.getByRole('button', { name: 'Delete Reviewer (copy)' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('cell', { name: 'Reviewer (copy)', exact: true }).waitFor({ state: 'detached' });
+    expect((await world.admin('GET', `/admin/roles/${copyId}`)).status).toBe(404);
+
     const invited = await world.admin('POST', '/admin/users', { email: 'rita@example.com', firstname: 'Rita', lastname: 'Reviewer', roles: [Number(roleId)] });
     const registered = await fetch(`${url}/admin/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ registrationToken: invited.body.data.registrationToken, userInfo: { firstname: 'Rita', lastname: 'Reviewer', password: 'Review-pass1' } }) });
     reviewerToken = ((await registered.json()) as { data: { token: string } }).data.token;
