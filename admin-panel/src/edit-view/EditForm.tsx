@@ -64,10 +64,12 @@ export function EditForm(props: EditFormProps) {
   const draftAndPublish = contentType.options?.draftAndPublish === true;
 
   // the attributes this admin may see: a role limited to some fields does not show the others
-  const shown = useMemo(
-    () => Object.fromEntries(Object.entries(contentType.attributes).filter(([name]) => abilities.canShow(name, isNew))),
-    [contentType.attributes, abilities, isNew],
-  );
+  // (keyed by their names: the same object across renders while they do not change)
+  const shownNames = Object.keys(contentType.attributes).filter((name) => abilities.canShow(name, isNew)).join('\n');
+  const shown = useMemo(() => {
+    const names = new Set(shownNames.split('\n'));
+    return Object.fromEntries(Object.entries(contentType.attributes).filter(([name]) => names.has(name)));
+  }, [contentType.attributes, shownNames]);
 
   const fields = useMemo<FieldsContextValue>(
     () => ({ control, setValue, getValues, model, locale, contentTypeUid: contentType.uid, canEdit: (name) => abilities.canWrite(name, isNew) }),

@@ -3,7 +3,8 @@
  * type: each content-manager action either off or on with the fields it covers (create, read and
  * update take fields; all of them checked is saved without `properties.fields`, which means every
  * attribute, new ones included), and "Only the creator" (`admin::is-creator` on each of the
- * type's actions). Plugin and settings actions are a set of names.
+ * type's actions). Plugin and settings actions are kept with their conditions (the Author's media
+ * library actions are limited to their own files), so saving a role keeps what the page does not show.
  */
 import type { PermissionLayout, RolePermission } from './admin-users-api';
 
@@ -17,7 +18,8 @@ export interface TypeGrants {
 
 export interface MatrixState {
   readonly types: Readonly<Record<string, TypeGrants>>;
-  readonly others: ReadonlySet<string>;
+  /** granted plugin and settings actions → their conditions */
+  readonly others: ReadonlyMap<string, readonly string[]>;
 }
 
 export interface MatrixModel {
@@ -59,7 +61,7 @@ export function stateOf(model: MatrixModel, permissions: readonly RolePermission
     }
     types[subject.uid] = { actions, creatorOnly };
   }
-  const others = new Set(permissions.filter((permission) => permission.subject === null).map((permission) => permission.action));
+  const others = new Map(permissions.filter((permission) => permission.subject === null).map((permission) => [permission.action, permission.conditions] as const));
   return { types, others };
 }
 
@@ -80,7 +82,7 @@ export function permissionsOf(model: MatrixModel, state: MatrixState): RolePermi
       });
     }
   }
-  for (const action of state.others) rows.push({ action, subject: null, properties: {}, conditions: [] });
+  for (const [action, conditions] of state.others) rows.push({ action, subject: null, properties: {}, conditions });
   return rows;
 }
 
@@ -110,8 +112,8 @@ export function setCreatorOnly(state: MatrixState, uid: string, on: boolean): Ma
 }
 
 export function toggleOther(state: MatrixState, action: string, on: boolean): MatrixState {
-  const others = new Set(state.others);
-  if (on) others.add(action);
+  const others = new Map(state.others);
+  if (on) others.set(action, others.get(action) ?? []);
   else others.delete(action);
   return { ...state, others };
 }
