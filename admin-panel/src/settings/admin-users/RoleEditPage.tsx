@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Label, TextField } from 'react-aria-components';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { adminData, SUPER_ADMIN_CODE, usePermissionLayout, useRoleWithPermissions, type AdminRole } from './admin-users-api';
 import { PermissionMatrix } from './PermissionMatrix';
@@ -24,7 +24,8 @@ export function RoleEditPage({ mode }: { mode: 'edit' | 'new' | 'duplicate' }) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [matrix, setMatrix] = useState<MatrixState | null>(null);
-  const [saved, setSaved] = useState(false);
+  // a new role's page moves to its own address once saved, and says so there
+  const [saved, setSaved] = useState((useLocation().state as { saved?: boolean } | null)?.saved === true);
 
   // the form starts from the role (or, for a copy, from the role copied), once both reads are in
   useEffect(() => {
@@ -48,7 +49,7 @@ export function RoleEditPage({ mode }: { mode: 'edit' | 'new' | 'duplicate' }) {
     onSuccess: async (role) => {
       await queryClient.invalidateQueries({ queryKey: ['admin-roles'] });
       setSaved(true);
-      if (role && mode !== 'edit') void navigate(`/settings/roles/${role.id}`, { replace: true });
+      if (role && mode !== 'edit') void navigate(`/settings/roles/${role.id}`, { replace: true, state: { saved: true } });
     },
   });
 
