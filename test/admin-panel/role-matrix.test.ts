@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { modelOf, permissionsOf, stateOf, toggleAction, toggleField, type MatrixModel } from '../../admin-panel/src/settings/admin-users/role-matrix.js';
-import type { PermissionLayout, RolePermission } from '../../admin-panel/src/settings/admin-users/admin-users-api.js';
+import type { PermissionLayout, RolePermission } from '../../admin-panel/src/settings/admin-users/role-types.js';
 
 const CM = 'plugin::content-manager.explorer';
 const ARTICLE = 'api::article.article';

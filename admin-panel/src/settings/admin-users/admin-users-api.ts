@@ -5,6 +5,9 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { adminPath, apiRequest } from '../../api/client';
+import type { PermissionLayout, RolePermission } from './role-types.js';
+
+export type { PermissionLayout, RolePermission } from './role-types.js';
 
 export interface AdminRole {
   readonly id: number;
@@ -22,42 +25,6 @@ export interface ManagedUser {
   readonly isActive: boolean;
   readonly blocked?: boolean;
   readonly roles: readonly { readonly id: number; readonly name: string; readonly code: string }[];
-}
-
-export interface RolePermission {
-  readonly action: string;
-  readonly subject: string | null;
-  readonly properties: { readonly fields?: readonly string[] };
-  readonly conditions: readonly string[];
-}
-
-export interface LayoutSubject {
-  readonly uid: string;
-  readonly label: string;
-  readonly properties: readonly { readonly value: string; readonly children: readonly { readonly value: string; readonly label: string; readonly required: boolean }[] }[];
-}
-
-export interface LayoutSection {
-  readonly subjects: readonly LayoutSubject[];
-  readonly actions: readonly { readonly label: string; readonly actionId: string; readonly subjects: readonly string[]; readonly applyToProperties: readonly string[] }[];
-}
-
-export interface LayoutAction {
-  readonly action: string;
-  readonly displayName: string;
-  readonly subCategory: string;
-  readonly category?: string;
-  readonly plugin?: string;
-}
-
-export interface PermissionLayout {
-  readonly conditions: readonly { readonly id: string; readonly displayName: string }[];
-  readonly sections: {
-    readonly collectionTypes: LayoutSection;
-    readonly singleTypes: LayoutSection;
-    readonly plugins: readonly LayoutAction[];
-    readonly settings: readonly LayoutAction[];
-  };
 }
 
 export const SUPER_ADMIN_CODE = 'strapi-super-admin';

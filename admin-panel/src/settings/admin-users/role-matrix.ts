@@ -6,7 +6,7 @@
  * type's actions). Plugin and settings actions are kept with their conditions (the Author's media
  * library actions are limited to their own files), so saving a role keeps what the page does not show.
  */
-import type { PermissionLayout, RolePermission } from './admin-users-api';
+import type { PermissionLayout, RolePermission } from './role-types.js';
 
 export const IS_CREATOR = 'admin::is-creator';
 
