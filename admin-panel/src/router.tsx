@@ -3,6 +3,7 @@ import { createBrowserRouter } from 'react-router';
 import { AuthRoutes, RequireSession } from './auth/guards';
 import { LoginPage } from './auth/LoginPage';
 import { RegisterAdminPage } from './auth/RegisterAdminPage';
+import { RegisterPage } from './auth/RegisterPage';
 import { ContentManagerHome } from './content-manager/ContentManagerHome';
 import { ListViewPage } from './content-manager/ListView';
 import { HomePage } from './layout/HomePage';
@@ -18,6 +19,8 @@ export function createAdminRouter(basename: string) {
   return createBrowserRouter(
     [
       { path: '/auth/register-admin', element: <AuthRoutes page="register-admin" />, children: [{ index: true, element: <RegisterAdminPage /> }] },
+      // an invited admin's registration link (`?registrationToken=`), Strapi's URL
+      { path: '/auth/register', element: <AuthRoutes page="register" />, children: [{ index: true, element: <RegisterPage /> }] },
       { path: '/auth/login', element: <AuthRoutes page="login" />, children: [{ index: true, element: <LoginPage /> }] },
       {
         element: <RequireSession />,

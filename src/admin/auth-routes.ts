@@ -3,7 +3,8 @@
  * `{ data: { hasAdmin } }`; `POST /register-admin` (the first Super Admin), `/login` and
  * `/register` (an invitation) → `{ data: { token, user } }` plus the refresh cookie;
  * `POST /access-token` exchanges the cookie's refresh token (single use, rotated) for
- * `{ data: { token } }`; `POST /logout` ends the session. Login and registrations count against
+ * `{ data: { token } }`; `POST /logout` ends the session; `GET /registration-info?registrationToken=`
+ * → `{ data: { email, firstname, lastname } }` of an invitation (its registration page). Login and registrations count against
  * the content API's rate limiter (per IP, shared through Redis when configured). Each route is
  * an `operations.action` with no permission (`auth: false`), as users-permissions' auth routes.
  */
@@ -24,6 +25,7 @@ export function registerAdminAuthRoutes(ctx: AdminTransportContext): void {
   const login = operations.action('admin::login', ({ input }: { input: unknown }) => realm.login(input), PUBLIC);
   const register = operations.action('admin::register', ({ input }: { input: unknown }) => realm.register(input), PUBLIC);
   const refresh = operations.action('admin::access-token', ({ input }: { input: string | undefined }) => realm.refresh(input), PUBLIC);
+  const registrationInfo = operations.action('admin::registration-info', ({ input }: { input: unknown }) => realm.registrationInfo(input), PUBLIC);
   const logout = operations.action('admin::logout', ({ input }: { input: string | undefined }) => realm.logout(input), PUBLIC);
 
   /** the login answer: the access token and user in the body, the refresh token in the cookie */
@@ -44,6 +46,9 @@ export function registerAdminAuthRoutes(ctx: AdminTransportContext): void {
   }
 
   server.get('/init', async (request) => ({ data: await init(adminCallerOf(request), undefined) }));
+  server.get<{ Querystring: { registrationToken?: unknown } }>('/registration-info', async (request) => ({
+    data: await registrationInfo(adminCallerOf(request), request.query.registrationToken),
+  }));
 
   server.post('/access-token', async (request, reply) => {
     try {

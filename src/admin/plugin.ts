@@ -5,6 +5,7 @@ import { registerApiTokenEditRoutes } from './api-token-edit-routes.js';
 import { registerContentApiPermissionsRoute } from './content-api-permissions-route.js';
 import { registerAdminAuthRoutes } from './auth-routes.js';
 import { registerAdminUserRoutes } from './user-routes.js';
+import { registerAdminRoleRoutes } from './admin-role-routes.js';
 import { registerAdminPanel } from './panel-routes.js';
 import { registerUploadAdminRoutes } from './upload-routes.js';
 import { registerUsersPermissionsAdminRoutes } from './users-permissions-routes.js';
@@ -26,6 +27,7 @@ export async function registerAdminApi(server: FastifyInstance, context: AdminTr
     const scoped: AdminTransportContext = { ...context, server: scope };
     registerAdminAuthRoutes(scoped);
     registerAdminUserRoutes(scoped);
+    registerAdminRoleRoutes(scoped);
     registerApiTokenRoutes(scoped);
     registerWebhookRoutes(scoped);
     registerApiTokenEditRoutes(scoped);

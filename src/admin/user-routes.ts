@@ -1,6 +1,6 @@
 /**
  * The admin users and roles routes, Strapi's paths and actions: `GET /users/me` and
- * `/users/me/permissions` (any admin, about themselves); `GET /roles` (`admin::roles.read`);
+ * `/users/me/permissions` (any admin, about themselves); roles: admin-role-routes.ts;
  * `GET /users` (`admin::users.read`, `{ data: { results, pagination } }`), `GET /users/:id`,
  * `POST /users` (`admin::users.create`: an invitation answering its `registrationToken` once),
  * `PUT /users/:id` (`admin::users.update`), `DELETE /users/:id` (`admin::users.delete`). Each is
@@ -29,7 +29,6 @@ export function registerAdminUserRoutes(ctx: AdminTransportContext): void {
 
   const me = operations.action('admin::users.me', ({ actor }) => adminOf(actor).user);
   const myPermissions = operations.action('admin::users.me.permissions', ({ actor }) => realm.permissionsOf(adminOf(actor)));
-  const roles = operations.action('admin::roles.read', () => realm.roles());
   const list = operations.action('admin::users.read', () => realm.listUsers());
   const one = operations.action('admin::users.read', ({ input }: { input: string }) => realm.findUser(rowId(input)));
   const invite = operations.action('admin::users.create', ({ input }: { input: unknown }) => realm.invite(input));
@@ -38,7 +37,6 @@ export function registerAdminUserRoutes(ctx: AdminTransportContext): void {
 
   server.get('/users/me', async (request) => ({ data: await me(adminCallerOf(request), undefined) }));
   server.get('/users/me/permissions', async (request) => ({ data: await myPermissions(adminCallerOf(request), undefined) }));
-  server.get('/roles', async (request) => ({ data: await roles(adminCallerOf(request), undefined) }));
   server.get('/users', async (request) => {
     const results = await list(adminCallerOf(request), undefined);
     return { data: { results, pagination: { page: 1, pageSize: Math.max(results.length, 1), pageCount: 1, total: results.length } } };

@@ -137,6 +137,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     const admin = createAdminRealm({
       registry, engine, state: stores.state, secret: secrets.adminJwtSecret, sessions: config.admin.sessions,
       repository: (uid) => (SERVICE_WRITTEN.has(uid) ? serviceRepository(uid) : repository(uid)),
+      transaction: (work) => operations.transaction(work),
     });
     let worker: WebhookWorker | undefined;
     // a write that committed deliveries wakes this process's worker (other instances poll)

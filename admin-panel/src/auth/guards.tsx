@@ -20,7 +20,7 @@ interface FromState {
   readonly from?: string;
 }
 
-export function AuthRoutes({ page }: { page: 'register-admin' | 'login' }): ReactNode {
+export function AuthRoutes({ page }: { page: 'register-admin' | 'login' | 'register' }): ReactNode {
   const init = useAdminInit();
   const session = useSession();
   const location = useLocation();

@@ -21,6 +21,8 @@ interface Session {
   readonly status: SessionStatus;
   login(email: string, password: string): Promise<void>;
   registerAdmin(registration: Registration): Promise<void>;
+  /** an invited admin's registration (`POST /admin/register` with the invitation's token) */
+  register(registrationToken: string, userInfo: Omit<Registration, 'email'>): Promise<void>;
   logout(): Promise<void>;
 }
 
@@ -66,6 +68,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       async registerAdmin(registration) {
         signedIn(await apiRequest<SignedIn>(adminPath('/register-admin'), { method: 'POST', body: registration, anonymous: true }));
         queryClient.setQueryData(['admin', 'init'], { data: { hasAdmin: true } });
+      },
+      async register(registrationToken, userInfo) {
+        signedIn(await apiRequest<SignedIn>(adminPath('/register'), { method: 'POST', body: { registrationToken, userInfo }, anonymous: true }));
       },
       async logout() {
         try {

@@ -63,6 +63,14 @@ export function EditForm(props: EditFormProps) {
   const { notice, setNotice } = props;
   const draftAndPublish = contentType.options?.draftAndPublish === true;
 
+  // the attributes this admin may see: a role limited to some fields does not show the others
+  // (keyed by their names: the same object across renders while they do not change)
+  const shownNames = Object.keys(contentType.attributes).filter((name) => abilities.canShow(name, isNew)).join('\n');
+  const shown = useMemo(() => {
+    const names = new Set(shownNames.split('\n'));
+    return Object.fromEntries(Object.entries(contentType.attributes).filter(([name]) => names.has(name)));
+  }, [contentType.attributes, shownNames]);
+
   const fields = useMemo<FieldsContextValue>(
     () => ({ control, setValue, getValues, model, locale, contentTypeUid: contentType.uid, canEdit: (name) => abilities.canWrite(name, isNew) }),
     [control, setValue, getValues, model, locale, contentType.uid, abilities, isNew],
@@ -186,7 +194,7 @@ export function EditForm(props: EditFormProps) {
             {notice.text}
           </div>
         ) : null}
-        <AttributeFields attributes={contentType.attributes} schemaUid={contentType.uid} prefix="" disabled={!canSave} />
+        <AttributeFields attributes={shown} schemaUid={contentType.uid} prefix="" disabled={!canSave} />
       </form>
       <UnsavedChangesGuard when={isDirty && busy === null} />
     </FieldsContext.Provider>

@@ -18,6 +18,8 @@ export interface TypeAbilities {
   publish: boolean;
   /** may this attribute be written (create for a new entry, update otherwise) */
   canWrite(attributeName: string, isNew: boolean): boolean;
+  /** is this attribute shown (create for a new entry, read otherwise): Strapi hides the others (a role's field restriction) */
+  canShow(attributeName: string, isNew: boolean): boolean;
 }
 
 const ACTION = 'plugin::content-manager.explorer.';
@@ -34,12 +36,14 @@ function fieldAllowed(granted: AdminPermission[], name: string): boolean {
 export function abilitiesOf(permissions: readonly AdminPermission[], uid: string, locale: string | undefined): TypeAbilities {
   const create = allows(permissions, 'create', uid, locale);
   const update = allows(permissions, 'update', uid, locale);
+  const read = allows(permissions, 'read', uid, locale);
   return {
-    read: allows(permissions, 'read', uid, locale).length > 0,
+    read: read.length > 0,
     create: create.length > 0,
     update: update.length > 0,
     delete: allows(permissions, 'delete', uid, locale).length > 0,
     publish: allows(permissions, 'publish', uid, locale).length > 0,
     canWrite: (name, isNew) => fieldAllowed(isNew ? create : update, name),
+    canShow: (name, isNew) => fieldAllowed(isNew ? create : read, name),
   };
 }

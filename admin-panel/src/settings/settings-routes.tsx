@@ -9,6 +9,7 @@ import { internationalizationRoutes } from './internationalization/routes';
 import { SettingsHome, SettingsLayout } from './SettingsLayout';
 import { transferTokensRoutes } from './transfer-tokens/routes';
 import { usersPermissionsRoutes } from './users-permissions/routes';
+import { pluginSettingsRoutes } from './users-permissions/plugin-settings-routes';
 import { webhooksRoutes } from './webhooks/routes';
 
 export const settingsRoute: RouteObject = {
@@ -22,5 +23,6 @@ export const settingsRoute: RouteObject = {
     ...webhooksRoutes,
     ...adminUsersRoutes,
     ...usersPermissionsRoutes,
+    ...pluginSettingsRoutes,
   ],
 };

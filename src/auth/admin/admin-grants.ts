@@ -26,6 +26,14 @@ export interface AdminPermissionGrant {
   readonly conditions: readonly string[];
 }
 
+/** a permission as the admin API answers it (Strapi's `properties.fields`; none: every attribute) */
+export interface AdminPermissionView {
+  readonly action: string;
+  readonly subject: string | null;
+  readonly properties: { readonly fields?: readonly string[] };
+  readonly conditions: readonly string[];
+}
+
 export interface AdminRoleInfo {
   readonly id: number;
   readonly documentId: string;

@@ -13,14 +13,16 @@ import { ApplicationError, ForbiddenError, NotFoundError, UnauthorizedError, Uni
 import type { Registry } from '../../model/types.js';
 import type { Actor } from '../actor.js';
 import type { AuthState } from '../auth-state.js';
+import type { Transaction } from '../roles-store.js';
 import { EMAIL, fail, issue, record, type Issue } from '../body-checks.js';
 import { DUMMY_HASH } from '../local-auth.js';
 import { ADMIN_CLAIM_UID, ADMIN_PERMISSION_UID, ADMIN_ROLE_UID, ADMIN_SESSION_UID, ADMIN_USER_UID } from './admin-content-types.js';
 import { createAdminCache, type AdminSnapshot } from './admin-cache.js';
-import { SUPER_ADMIN_CODE, type AdminGrants, type AdminPermissionGrant } from './admin-grants.js';
+import { SUPER_ADMIN_CODE, type AdminGrants, type AdminPermissionGrant, type AdminPermissionView } from './admin-grants.js';
 import { createAdminJwt } from './admin-jwt.js';
 import { adminPasswordIssues } from './admin-passwords.js';
 import { allPermissionsOf } from './admin-permission-list.js';
+import { createAdminRolesAdmin, type AdminRolesAdmin } from './admin-role-admin.js';
 import { createAdminRolesStore, roleByCode, type AdminRoleRecord } from './admin-roles-store.js';
 import { createAdminSessions, type IssuedRefresh, type SessionLifespans } from './admin-sessions.js';
 import { createAdminUsersStore } from './admin-users-store.js';
@@ -37,12 +39,7 @@ export interface AdminLogin {
   readonly refresh: IssuedRefresh;
 }
 
-export interface AdminPermissionView {
-  readonly action: string;
-  readonly subject: string | null;
-  readonly properties: { readonly fields?: readonly string[] };
-  readonly conditions: readonly string[];
-}
+export type { AdminPermissionView } from './admin-grants.js';
 
 export interface AdminRealm {
   /** the admin actor of a request on the admin API; 401 without a valid admin access token */
@@ -56,11 +53,14 @@ export interface AdminRealm {
   logout(token: string | undefined): Promise<void>;
   /** the permissions of the admin (a Super Admin's: every action on every type) */
   permissionsOf(grants: AdminGrants): AdminPermissionView[];
-  roles(): Promise<Entry[]>;
   listUsers(): Promise<Entry[]>;
   findUser(id: number): Promise<Entry>;
   /** an invitation: an inactive user and the registration token that activates it (shown once) */
   invite(body: unknown): Promise<Entry & { registrationToken: string }>;
+  /** what an invitation's registration page shows (`GET /admin/registration-info`); 400 for an unknown token */
+  registrationInfo(token: unknown): Promise<{ email: string; firstname: string | null; lastname: string | null }>;
+  /** Settings → Roles: roles and their permissions written (admin-role-admin.ts) */
+  readonly rolesAdmin: AdminRolesAdmin;
   /** an invited user sets their name and password; each token works once */
   register(body: unknown): Promise<AdminLogin>;
   updateUser(id: number, body: unknown, by: AdminGrants | null): Promise<Entry>;
@@ -81,6 +81,8 @@ export interface AdminRealmOptions {
   readonly state: AuthState;
   readonly secret: string;
   readonly sessions: SessionLifespans & { readonly accessTokenLifespan: number };
+  /** runs a role's and its permissions' writes in one transaction (the operation layer's) */
+  readonly transaction: Transaction;
 }
 
 const hashOf = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -128,6 +130,11 @@ export function createAdminRealm(options: AdminRealmOptions): AdminRealm {
   const jwt = createAdminJwt(options.secret, options.sessions.accessTokenLifespan);
   const cache = createAdminCache({ roles: rolesStore, users, state });
   const actors = new WeakMap<AdminRequest, Promise<Actor>>();
+  const rolesAdmin = createAdminRolesAdmin({
+    registry, cache, transaction: options.transaction,
+    roles: options.repository(ADMIN_ROLE_UID), permissions: options.repository(ADMIN_PERMISSION_UID),
+    userRoleIds: async () => (await users.list()).map(roleIds),
+  });
 
   function grantsOf(user: Entry, snapshot: AdminSnapshot): AdminGrants {
     const roles = roleIds(user).map((id) => snapshot.rolesById.get(id)).filter((role): role is AdminRoleRecord => role !== undefined);
@@ -267,11 +274,6 @@ export function createAdminRealm(options: AdminRealmOptions): AdminRealm {
         conditions: grant.conditions,
       }));
     },
-    async roles() {
-      const snapshot = await cache.fresh();
-      const all = await users.list();
-      return snapshot.roles.map(({ permissions: _p, ...role }) => ({ ...role, usersCount: all.filter((user) => roleIds(user).includes(role.id)).length }));
-    },
     listUsers: () => users.list(),
     findUser: (id) => requireUser(id),
     async invite(body) {
@@ -285,6 +287,13 @@ export function createAdminRealm(options: AdminRealmOptions): AdminRealm {
       const registrationToken = randomBytes(20).toString('hex');
       const created = await users.create({ email, firstname, lastname: lastname ?? null, isActive: false, blocked: false, roles, registrationToken: hashOf(registrationToken) });
       return { ...created, registrationToken };
+    },
+    rolesAdmin,
+    async registrationInfo(token) {
+      const user = typeof token === 'string' && token !== '' ? await users.findByRegistrationToken(hashOf(token)) : null;
+      if (!user) throw new ValidationError('Invalid registrationToken', { errors: [issue('registrationToken', 'Invalid registrationToken')] });
+      const text = (value: unknown) => (typeof value === 'string' ? value : null);
+      return { email: String(user.email), firstname: text(user.firstname), lastname: text(user.lastname) };
     },
     async register(body) {
       const input = record(body);
