@@ -5,7 +5,10 @@
  * entry.update posting to a receiver this script starts on 127.0.0.1 (hence
  * `allowPrivateTargets`), then none again… Reported: writes/s of each side and their ratio
  * (issue 22: within 5 %). The delivery worker runs in the same process meanwhile, so its cost
- * (building the payloads, sending them) is counted.
+ * (building the payloads, sending them) is counted; after each round with webhooks the script
+ * waits until the receiver has every delivery of its writes (three per write: one per webhook),
+ * reports how long that took after the last write, and fails when one is missing — a worker that
+ * fell behind or lost deliveries cannot look cheap.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,7 +20,7 @@ import { promisify } from 'node:util';
 import { prepareDatabase } from './databases.js';
 import { productionSecrets } from './project.js';
 import { buildServer } from './server-build.js';
-import { baseEnv, startServer } from './server-process.js';
+import { baseEnv, cpuMs, startServer } from './server-process.js';
 import { createRequest, percentile, send, updateRequest, writeLoops, writeRefs } from './writes.js';
 
 const log = (message: string): void => console.log(message);
@@ -28,11 +31,12 @@ const writers = Math.round(Number(process.env.BENCH_WRITERS ?? 2));
 const round1 = (value: number): number => Math.round(value * 10) / 10;
 
 async function main(): Promise<void> {
-  const received = { count: 0 };
+  // per delivery id (X-Vellum-Delivery): a retry of one already received does not count twice
+  const received = new Set<string>();
   const receiver = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
-      received.count += 1;
+      received.add(String(req.headers['x-vellum-delivery']));
       res.writeHead(200).end('ok');
     });
   });
@@ -46,7 +50,7 @@ async function main(): Promise<void> {
     const cli = async (args: string[]): Promise<string> =>
       (await promisify(execFile)(process.execPath, [built.vellum, ...args, '--dir', prepared.projectDir], { env: baseEnv(env) })).stdout.trim();
     const token = (await cli(['token', 'create', '--name', 'bench webhooks', '--type', 'full-access'])).split('\n').at(-1)?.trim() ?? '';
-    const server = await startServer({ entry: built.vellum, args: ['start', prepared.projectDir], projectDir: dir, logName: 'webhooks', env });
+    const server = await startServer({ entry: built.vellum, args: ['start', prepared.projectDir], projectDir: dir, logName: 'webhooks', env: { ...env, ...(process.env.PROF ? { NODE_OPTIONS: process.env.PROF } : {}) } });
     try {
       const refs = await writeRefs(server.url);
       for (let n = 10; n < 13; n += 1) {
@@ -55,6 +59,10 @@ async function main(): Promise<void> {
       }
       const sides = { none: [] as number[], three: [] as number[] };
       const p50 = { none: [] as number[], three: [] as number[] };
+      // the server's CPU time per write, the drain included: steadier than writes/s on a loaded machine
+      const cpu = { none: [] as number[], three: [] as number[] };
+      const drains: number[] = [];
+      let expected = 0;
       let first = 1_000;
       for (let round = 0; round < rounds; round += 1) {
         for (const side of ['none', 'three'] as const) {
@@ -66,6 +74,7 @@ async function main(): Promise<void> {
             }
           }
           const loops = writeLoops({ url: server.url, token, refs, writers, seconds, firstNumber: first });
+          const cpuBefore = cpuMs(server.pid);
           const started = performance.now();
           await loops.run();
           const rate = loops.latencies.length / ((performance.now() - started) / 1000);
@@ -74,15 +83,27 @@ async function main(): Promise<void> {
           if (failed.count > 0) throw new Error(`bench: webhooks: ${failed.count} writes failed: ${failed.first}`);
           sides[side].push(rate);
           p50[side].push(percentile([...loops.latencies].sort((a, b) => a - b), 50));
-          log(`bench: webhooks round ${round + 1}, ${side === 'none' ? 'no webhook' : 'three webhooks'}: ${round1(rate)} writes/s`);
+          let drained = '';
+          if (side === 'three') {
+            // every write of the round sends one entry.create or entry.update to each of the three
+            expected += loops.latencies.length * 3;
+            const drainStart = performance.now();
+            while (received.size < expected && performance.now() - drainStart < 60_000) await new Promise((resolve) => setTimeout(resolve, 20));
+            if (received.size !== expected) throw new Error(`bench: webhooks: the receiver has ${received.size} deliveries, expected ${expected}`);
+            drains.push(performance.now() - drainStart);
+            drained = `, all ${loops.latencies.length * 3} deliveries received ${Math.round(drains.at(-1) ?? 0)} ms after the last write`;
+          }
+          cpu[side].push((cpuMs(server.pid) - cpuBefore) / loops.latencies.length);
+          log(`bench: webhooks round ${round + 1}, ${side === 'none' ? 'no webhook' : 'three webhooks'}: ${round1(rate)} writes/s, ${round1(cpu[side].at(-1) ?? 0)} ms server CPU per write${drained}`);
           for (const id of ids) await cli(['webhook', 'delete', id]);
         }
       }
       const total = (values: number[]): number => values.reduce((a, b) => a + b, 0) / values.length;
       const none = total(sides.none);
       const three = total(sides.three);
-      log(`bench: webhooks: ${round1(none)} writes/s without webhooks, ${round1(three)} with three (p50 ${round1(total(p50.none))} → ${round1(total(p50.three))} ms); ` +
-        `ratio ${(three / none).toFixed(3)} (${received.count} deliveries received); ${writers} writers, ${rounds} × ${seconds} s per side`);
+      log(`bench: webhooks: ${round1(none)} writes/s without webhooks, ${round1(three)} with three (p50 ${round1(total(p50.none))} → ${round1(total(p50.three))} ms, server CPU per write ${round1(total(cpu.none))} → ${round1(total(cpu.three))} ms); ` +
+        `ratio ${(three / none).toFixed(3)} (${received.size} of ${expected} deliveries received, the last of a round at most ${Math.round(Math.max(...drains))} ms after its last write); ` +
+        `${writers} writers, ${rounds} × ${seconds} s per side`);
     } finally {
       await server.stop();
     }

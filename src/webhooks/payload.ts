@@ -8,7 +8,7 @@
  * transaction, before it removes them; the other versions are read by the delivery worker after
  * the commit (delivery/payloads.ts).
  */
-import { findEntryByDocumentId } from '../engine/load-entries.js';
+import { findEntriesByDocumentIds, findEntryByDocumentId } from '../engine/load-entries.js';
 import type { EngineContext, Entry } from '../engine/types.js';
 import { isCreatorField } from '../model/creator-fields.js';
 import type { ContentType, Registry, SchemaBase } from '../model/types.js';
@@ -69,8 +69,8 @@ function mediaAsIds(registry: Registry, schema: SchemaBase, entry: Record<string
 }
 
 export interface EntryReader {
-  /** the version after the write, deep-populated; null when there is none */
-  current(trx: EngineContext, documentId: string, status: PublicationStatus, locale: string | undefined): Promise<Entry | null>;
+  /** the versions after the writes, deep-populated, of many documents at once (the worker's batch); absent: none */
+  currentOf(trx: EngineContext, documentIds: readonly string[], status: PublicationStatus, locale: string | undefined): Promise<Map<string, Entry>>;
   /** the version about to be removed, its own fields: the published one first, else the draft */
   removed(trx: EngineContext, documentId: string, statuses: readonly PublicationStatus[], locale: string | undefined): Promise<Entry | null>;
 }
@@ -80,10 +80,10 @@ export function entryReader(registry: Registry, contentType: ContentType): Entry
   const populate = deepPopulate(registry, contentType);
   const withLocale = (selection: Selection, locale: string | undefined): Selection => (locale === undefined || locale === '*' ? selection : { ...selection, locale });
   return {
-    async current(trx, documentId, status, locale) {
-      const entry = await findEntryByDocumentId(trx, contentType.uid, documentId, withLocale({ fields: null, populate, status }, locale));
-      if (entry) mediaAsIds(registry, contentType, entry);
-      return entry;
+    async currentOf(trx, documentIds, status, locale) {
+      const entries = await findEntriesByDocumentIds(trx, contentType.uid, documentIds, withLocale({ fields: null, populate, status }, locale));
+      for (const entry of entries.values()) mediaAsIds(registry, contentType, entry);
+      return entries;
     },
     async removed(trx, documentId, statuses, locale) {
       for (const status of statuses) {

@@ -2,7 +2,8 @@
  * The webhook outbox (`vellum_webhook_deliveries`) and its log (`vellum_webhook_attempts`).
  * A write inserts its deliveries inside its own transaction (`enqueueDeliveries`), so a rolled
  * back write leaves none and a committed one keeps them through a crash. Any instance delivers:
- * `claimDeliveries` leases due rows in a short write transaction — `FOR UPDATE SKIP LOCKED` on
+ * `claimDeliveries` leases due rows in the worker's write transaction (one per batch, which also
+ * records the attempts that finished and stores the bodies) — `FOR UPDATE SKIP LOCKED` on
  * PostgreSQL and MySQL, so two instances never take one row; SQLite's single writer serializes
  * the claim — and a lease that runs out (a process killed mid-delivery) frees the row again.
  * A write stores which entry a delivery carries (`entry_ref`), not the body: the worker that
@@ -122,23 +123,26 @@ function dueRows(knex: Knex | Knex.Transaction, now: number): Knex.QueryBuilder 
     });
 }
 
+/** Whether any delivery is due: a cheap read, so an idle outbox never takes SQLite's write lock. */
+export async function hasDueDelivery(ctx: EngineContext, now: number): Promise<boolean> {
+  return (await selectFirst(ctx.knex, dueRows(ctx.knex, now).select('d.id').limit(1))) !== undefined;
+}
+
 /**
- * Leases up to `limit` due deliveries for `leaseMs` and counts the attempt. A cheap read first:
- * an idle outbox costs one SELECT per poll and never takes SQLite's write lock.
+ * In the worker's transaction (`trx`, `ownWrite`): leases up to `limit` due deliveries for
+ * `leaseMs(claimed)` milliseconds and counts the attempt; `FOR UPDATE SKIP LOCKED` where the
+ * database has it.
  */
-export async function claimDeliveries(ctx: EngineContext, now: number, limit: number, leaseMs: number): Promise<DeliveryRecord[]> {
-  const due = await selectFirst(ctx.knex, dueRows(ctx.knex, now).select('d.id').limit(1));
-  if (!due) return [];
-  return ownWrite(ctx, async ({ knex, dialect }) => {
-    const pick = dueRows(knex, now).select('d.id').orderBy('d.id', 'asc').limit(limit);
-    if (dialect.name === 'postgres') pick.forUpdate('d').skipLocked();
-    else if (dialect.name === 'mysql') pick.forUpdate().skipLocked();
-    const ids = (await selectRows(knex, pick)).map((row) => toNumber(row['id']));
-    if (ids.length === 0) return [];
-    await knex(DELIVERIES_TABLE).whereIn('id', ids).update({ locked_until: now + leaseMs, attempts: knex.raw('?? + 1', ['attempts']) });
-    const rows = await selectRows(knex, knex.select('*').from(DELIVERIES_TABLE).whereIn('id', ids).orderBy('id', 'asc'));
-    return rows.map(deliveryOf);
-  });
+export async function claimDeliveries(trx: EngineContext, now: number, limit: number, leaseMs: (claimed: number) => number): Promise<DeliveryRecord[]> {
+  const { knex, dialect } = trx;
+  const pick = dueRows(knex, now).select('d.id').orderBy('d.id', 'asc').limit(limit);
+  if (dialect.name === 'postgres') pick.forUpdate('d').skipLocked();
+  else if (dialect.name === 'mysql') pick.forUpdate().skipLocked();
+  const ids = (await selectRows(knex, pick)).map((row) => toNumber(row['id']));
+  if (ids.length === 0) return [];
+  await knex(DELIVERIES_TABLE).whereIn('id', ids).update({ locked_until: now + leaseMs(ids.length), attempts: knex.raw('?? + 1', ['attempts']) });
+  const rows = await selectRows(knex, knex.select('*').from(DELIVERIES_TABLE).whereIn('id', ids).orderBy('id', 'asc'));
+  return rows.map(deliveryOf);
 }
 
 /**
@@ -172,30 +176,29 @@ export interface FinishedAttempt {
 }
 
 /**
- * Attempts go to the log and their deliveries to their next state, all in one transaction: on
- * SQLite every write transaction is a commit (an fsync) that writers wait for, so a worker
- * records what finished together.
+ * In the worker's transaction (`trx`): attempts go to the log and their deliveries to their next
+ * state. On SQLite every write transaction is a commit (an fsync) that writers wait for, so a
+ * worker records what finished together, in the transaction of its next claim.
  */
-export function recordAttempts(ctx: EngineContext, finished: readonly FinishedAttempt[]): Promise<void> {
-  if (finished.length === 0) return Promise.resolve();
-  return ownWrite(ctx, async ({ knex }) => {
-    await insertRows(knex, ATTEMPTS_TABLE, finished.map(({ delivery, result }) => ({
-      delivery_id: delivery.deliveryId,
-      webhook_id: delivery.webhookId,
-      attempt: result.attempt,
-      started_at: result.startedAt,
-      duration_ms: result.durationMs,
-      status_code: result.statusCode,
-      error: result.error,
-      response_head: result.responseHead,
-    })));
-    for (const { delivery, next } of finished) {
-      const state = next.status === 'pending'
-        ? { status: 'pending', next_attempt_at: next.nextAttemptAt, locked_until: 0 }
-        : { status: next.status, finished_at: next.at, locked_until: 0 };
-      await knex(DELIVERIES_TABLE).where('delivery_id', delivery.deliveryId).update(state);
-    }
-  });
+export async function recordAttempts(trx: EngineContext, finished: readonly FinishedAttempt[]): Promise<void> {
+  if (finished.length === 0) return;
+  const { knex } = trx;
+  await insertRows(knex, ATTEMPTS_TABLE, finished.map(({ delivery, result }) => ({
+    delivery_id: delivery.deliveryId,
+    webhook_id: delivery.webhookId,
+    attempt: result.attempt,
+    started_at: result.startedAt,
+    duration_ms: result.durationMs,
+    status_code: result.statusCode,
+    error: result.error,
+    response_head: result.responseHead,
+  })));
+  for (const { delivery, next } of finished) {
+    const state = next.status === 'pending'
+      ? { status: 'pending', next_attempt_at: next.nextAttemptAt, locked_until: 0 }
+      : { status: next.status, finished_at: next.at, locked_until: 0 };
+    await knex(DELIVERIES_TABLE).where('delivery_id', delivery.deliveryId).update(state);
+  }
 }
 
 /** The newest deliveries of a webhook, newest first. */
