@@ -10,10 +10,8 @@
  * reports how long that took after the last write, and fails when one is missing — a worker that
  * fell behind or lost deliveries cannot look cheap.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -30,18 +28,35 @@ const writers = Math.round(Number(process.env.BENCH_WRITERS ?? 2));
 
 const round1 = (value: number): number => Math.round(value * 10) / 10;
 
-async function main(): Promise<void> {
-  // per delivery id (X-Vellum-Delivery): a retry of one already received does not count twice
-  const received = new Set<string>();
-  const receiver = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      received.add(String(req.headers['x-vellum-delivery']));
-      res.writeHead(200).end('ok');
-    });
+/**
+ * The receiver, in a process of its own as a real one would be (in this process its work would
+ * delay the writers' requests): it answers 200 and counts distinct `X-Vellum-Delivery` ids (a
+ * retry of one already received does not count twice); `GET /count` answers the count.
+ */
+const RECEIVER = `
+const { createServer } = require('node:http');
+const ids = new Set();
+const server = createServer((req, res) => {
+  if (req.method === 'GET') return res.end(String(ids.size));
+  req.resume();
+  req.on('end', () => { ids.add(String(req.headers['x-vellum-delivery'])); res.writeHead(200).end('ok'); });
+});
+server.listen(0, '127.0.0.1', () => console.log(server.address().port));
+`;
+
+async function startReceiver(): Promise<{ url: string; child: ChildProcess; count(): Promise<number> }> {
+  const child = spawn(process.execPath, ['-e', RECEIVER], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout?.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
+    child.once('exit', (code) => reject(new Error(`bench: webhooks: the receiver exited (${code})`)));
   });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  const url = `http://127.0.0.1:${port}`;
+  return { url, child, count: async () => Number(await (await fetch(`${url}/count`)).text()) };
+}
+
+async function main(): Promise<void> {
+  const receiver = await startReceiver();
+  const receiverUrl = receiver.url;
   const built = await buildServer();
   const dir = mkdtempSync(join(tmpdir(), 'vellum-bench-webhooks-'));
   try {
@@ -88,8 +103,12 @@ async function main(): Promise<void> {
             // every write of the round sends one entry.create or entry.update to each of the three
             expected += loops.latencies.length * 3;
             const drainStart = performance.now();
-            while (received.size < expected && performance.now() - drainStart < 60_000) await new Promise((resolve) => setTimeout(resolve, 20));
-            if (received.size !== expected) throw new Error(`bench: webhooks: the receiver has ${received.size} deliveries, expected ${expected}`);
+            let count = await receiver.count();
+            while (count < expected && performance.now() - drainStart < 60_000) {
+              await new Promise((resolve) => setTimeout(resolve, 20));
+              count = await receiver.count();
+            }
+            if (count !== expected) throw new Error(`bench: webhooks: the receiver has ${count} deliveries, expected ${expected}`);
             drains.push(performance.now() - drainStart);
             drained = `, all ${loops.latencies.length * 3} deliveries received ${Math.round(drains.at(-1) ?? 0)} ms after the last write`;
           }
@@ -102,13 +121,13 @@ async function main(): Promise<void> {
       const none = total(sides.none);
       const three = total(sides.three);
       log(`bench: webhooks: ${round1(none)} writes/s without webhooks, ${round1(three)} with three (p50 ${round1(total(p50.none))} → ${round1(total(p50.three))} ms, server CPU per write ${round1(total(cpu.none))} → ${round1(total(cpu.three))} ms); ` +
-        `ratio ${(three / none).toFixed(3)} (${received.size} of ${expected} deliveries received, the last of a round at most ${Math.round(Math.max(...drains))} ms after its last write); ` +
+        `ratio ${(three / none).toFixed(3)} (${await receiver.count()} of ${expected} deliveries received, the last of a round at most ${Math.round(Math.max(...drains))} ms after its last write); ` +
         `${writers} writers, ${rounds} × ${seconds} s per side`);
     } finally {
       await server.stop();
     }
   } finally {
-    receiver.close();
+    receiver.child.kill();
     rmSync(dir, { recursive: true, force: true });
   }
 }

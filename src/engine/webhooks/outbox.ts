@@ -146,15 +146,17 @@ export async function claimDeliveries(trx: EngineContext, now: number, limit: nu
 }
 
 /**
- * The body built for `entryRef`'s `event`, stored once for every pending delivery that carries it
- * (the webhooks of one write share it); a delivery already built keeps its body. Answers the
- * bodies `deliveryIds` now hold — another instance whose lease ran out may have built first.
+ * In the claim's transaction: the body built for `entryRef`'s `event`, stored once for every
+ * pending delivery that carries it (the webhooks of one write share it), this transaction's
+ * claimed ones among them. Rows another instance holds are skipped (`SKIP LOCKED`: taking them
+ * while it takes ours would deadlock); it builds their body itself.
  */
-export async function storeBody(ctx: EngineContext, event: string, entryRef: string, body: string, deliveryIds: readonly string[]): Promise<Map<string, string>> {
-  const { knex } = ctx;
-  await knex(DELIVERIES_TABLE).where('status', 'pending').where('event', event).where('entry_ref', entryRef).update({ body, entry_ref: null });
-  const rows = await selectRows(knex, knex.select('delivery_id', 'body').from(DELIVERIES_TABLE).whereIn('delivery_id', [...deliveryIds]));
-  return new Map(rows.map((row) => [String(row['delivery_id']), String(row['body'])]));
+export async function storeBody(trx: EngineContext, event: string, entryRef: string, body: string): Promise<void> {
+  const { knex, dialect } = trx;
+  const pick = knex(DELIVERIES_TABLE).select('id').where('status', 'pending').where('event', event).where('entry_ref', entryRef);
+  if (dialect.name !== 'sqlite') pick.forUpdate().skipLocked();
+  const ids = (await selectRows(knex, pick)).map((row) => toNumber(row['id']));
+  if (ids.length > 0) await knex(DELIVERIES_TABLE).whereIn('id', ids).update({ body, entry_ref: null });
 }
 
 export interface AttemptResult {
@@ -193,7 +195,14 @@ export async function recordAttempts(trx: EngineContext, finished: readonly Fini
     error: result.error,
     response_head: result.responseHead,
   })));
+  // delivered ones in one statement (most of a batch); failures each to their own next state
+  const delivered = finished.filter(({ next }) => next.status === 'delivered');
+  if (delivered.length > 0) {
+    const at = Math.max(...delivered.map(({ next }) => (next.status === 'delivered' ? next.at : 0)));
+    await knex(DELIVERIES_TABLE).whereIn('delivery_id', delivered.map(({ delivery }) => delivery.deliveryId)).update({ status: 'delivered', finished_at: at, locked_until: 0 });
+  }
   for (const { delivery, next } of finished) {
+    if (next.status === 'delivered') continue;
     const state = next.status === 'pending'
       ? { status: 'pending', next_attempt_at: next.nextAttemptAt, locked_until: 0 }
       : { status: next.status, finished_at: next.at, locked_until: 0 };

@@ -57,12 +57,12 @@ export function payloadBuilder(engine: EngineContext): PayloadBuilder {
     if (pending.size === 0) return [...claimed];
     const entryOf = await readEntries(trx, [...pending.values()].map((p) => p.ref));
     const bodies = new Map<string, string>();
-    for (const { delivery, entryRef, ref } of pending.values()) {
+    for (const [key, { delivery, entryRef, ref }] of pending) {
       const { contentType } = readerOf(ref.uid);
       const body = webhookBody(delivery.event, new Date(delivery.createdAt), contentType, eventFamily(contentType) ?? 'entry', entryOf(ref));
-      const ids = claimed.filter((d) => d.event === delivery.event && d.entryRef === entryRef).map((d) => d.deliveryId);
-      for (const [id, stored] of await storeBody(trx, delivery.event, entryRef, body, ids)) bodies.set(id, stored);
+      await storeBody(trx, delivery.event, entryRef, body);
+      bodies.set(key, body);
     }
-    return claimed.map((d) => (d.entryRef === null ? d : { ...d, body: bodies.get(d.deliveryId) ?? '', entryRef: null }));
+    return claimed.map((d) => (d.entryRef === null ? d : { ...d, body: bodies.get(`${d.event}\n${d.entryRef}`) ?? '', entryRef: null }));
   };
 }

@@ -16,7 +16,7 @@
  */
 import type { EngineContext } from '../../engine/types.js';
 import { claimDeliveries, hasDueDelivery, purgeDeliveries, recordAttempts, type DeliveryRecord, type FinishedAttempt, type NextState } from '../../engine/webhooks/outbox.js';
-import { ownWrite } from '../../engine/webhooks/own-write.js';
+import { bookkeepingWrite } from '../../engine/webhooks/own-write.js';
 import { findWebhooks, type WebhookRecord } from '../../engine/webhooks/webhook-rows.js';
 import type { WebhooksConfig } from '../webhooks-config.js';
 import { payloadBuilder } from './payloads.js';
@@ -143,7 +143,7 @@ export function startWebhookWorker(engine: EngineContext, config: WebhooksConfig
     if (done.length === 0 && !claim) return false;
     let claimed: Claimed[];
     try {
-      claimed = await ownWrite(engine, async (trx) => {
+      claimed = await bookkeepingWrite(engine, async (trx) => {
         await recordAttempts(trx, done);
         return claim ? claimBatch(trx, now, room) : [];
       });
