@@ -5,8 +5,8 @@
  * with a webhook on every event posting to a node:http receiver on 127.0.0.1. Only HTTP: nothing
  * here knows which server answers.
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { WebhookReceiver } from './webhook-receiver.js';
 
 /** One request the receiver got, as the fixtures keep it. */
 export interface CapturedHook {
@@ -20,36 +20,8 @@ export const DEFAULT_HEADERS = { 'X-Default-Header': 'from-server-config' } as c
 
 export const ALL_EVENTS = ['entry.create', 'entry.update', 'entry.delete', 'entry.publish', 'entry.unpublish', 'entry.draft-discard', 'media.create', 'media.update', 'media.delete'];
 
-export interface HookReceiver {
-  readonly url: string;
-  readonly hooks: CapturedHook[];
-  /** waits until `count` hooks arrived (or fails after `ms`) */
-  waitFor(count: number, ms?: number): Promise<void>;
-  close(): Promise<void>;
-}
-
-export async function startHookReceiver(): Promise<HookReceiver> {
-  const hooks: CapturedHook[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      hooks.push({ headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown> });
-      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
-    hooks,
-    async waitFor(count, ms = 20_000) {
-      const until = Date.now() + ms;
-      while (hooks.length < count && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 25));
-      if (hooks.length < count) throw new Error(`receiver: ${hooks.length} hooks, expected ${count}: ${hooks.map((h) => String(h.body['event'])).join(', ')}`);
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+/** where the webhook posts, on the receiver */
+const HOOK_PATH = '/hook';
 
 interface Admin {
   json(method: string, path: string, body?: unknown): Promise<Record<string, unknown>>;
@@ -83,19 +55,21 @@ const ARTICLE = 'api::article.article';
 /**
  * Signs in (registering the first admin), creates the webhook, then performs the writes, each
  * after the hooks of the one before arrived (so the order of the hooks is the order of the
- * writes). Answers the hooks, in order. `label` names each write in the answer.
+ * writes). Answers the hooks, in order, each step named by its write. `paths.upload`: where the
+ * media library's admin routes are (Strapi: `/upload`, at the root like `/content-manager`;
+ * Vellum serves them under the admin path, `/admin/upload`).
  */
-export async function performWebhookWrites(base: string, receiver: HookReceiver): Promise<Array<{ write: string; hooks: CapturedHook[] }>> {
+export async function performWebhookWrites(base: string, receiver: WebhookReceiver, paths: { upload: string } = { upload: '/upload' }): Promise<Array<{ write: string; hooks: CapturedHook[] }>> {
   const admin = await signIn(base);
-  await admin.json('POST', '/admin/webhooks', { name: 'capture', url: receiver.url, headers: WEBHOOK_HEADERS, events: ALL_EVENTS });
+  await admin.json('POST', '/admin/webhooks', { name: 'capture', url: `${receiver.url}${HOOK_PATH}`, headers: WEBHOOK_HEADERS, events: ALL_EVENTS });
   const steps: Array<{ write: string; hooks: CapturedHook[] }> = [];
   const step = async <T>(write: string, expected: number, run: () => Promise<T>): Promise<T> => {
-    const before = receiver.hooks.length;
+    const before = receiver.to(HOOK_PATH).length;
     const result = await run();
-    await receiver.waitFor(before + expected);
+    await receiver.waitFor(HOOK_PATH, before + expected);
     // a moment for an unexpected extra hook to show (it would fail the comparison)
     await new Promise((resolve) => setTimeout(resolve, 300));
-    steps.push({ write, hooks: receiver.hooks.slice(before) });
+    steps.push({ write, hooks: receiver.to(HOOK_PATH).slice(before).map((r) => ({ headers: r.headers, body: r.json as Record<string, unknown> })) });
     return result;
   };
   const idOf = (answer: unknown): { id: number; documentId: string } => {
@@ -106,13 +80,13 @@ export async function performWebhookWrites(base: string, receiver: HookReceiver)
   const upload = new FormData();
   upload.append('files', new Blob([PNG], { type: 'image/png' }), 'pixel.png');
   upload.append('fileInfo', JSON.stringify({ name: 'pixel.png', alternativeText: 'one pixel', caption: 'a caption' }));
-  const uploaded = await step('media upload', 1, () => admin.form('/upload', upload));
+  const uploaded = await step('media upload', 1, () => admin.form(paths.upload, upload));
   const file = (Array.isArray(uploaded) ? uploaded[0] : (uploaded as { data: unknown[] }).data[0]) as { id: number };
   const info = new FormData();
   info.append('fileInfo', JSON.stringify({ name: 'pixel-renamed.png', alternativeText: 'one pixel, renamed', caption: 'another caption' }));
-  await step('media update', 1, () => admin.form(`/upload?id=${file.id}`, info));
+  await step('media update', 1, () => admin.form(`${paths.upload}?id=${file.id}`, info));
 
-  const category = idOf(await step('category create', 1, () => admin.json('POST', `${CM}/api::category.category`, { name: 'Hooks', description: 'Captured', position: 1 })));
+  const category = idOf(await step('category create', 1, () => admin.json('POST', `${CM}/api::category.category`, { name: 'Hooks', slug: 'hooks', description: 'Captured', position: 1 })));
   const author = idOf(await step('author create', 1, () => admin.json('POST', `${CM}/api::author.author`, { name: 'Ada', email: 'ada@example.com', bio: 'Writes', active: true })));
   const tag = idOf(await step('tag create', 1, () => admin.json('POST', `${CM}/api::tag.tag`, { name: 'webhooks' })));
 
@@ -147,11 +121,12 @@ export async function performWebhookWrites(base: string, receiver: HookReceiver)
   })));
   const path = `${CM}/${ARTICLE}/${article.documentId}`;
   await step('article update', 1, () => admin.json('PUT', path, { title: 'Captured hooks, edited' }));
-  await step('article publish', 1, () => admin.json('POST', `${path}/actions/publish`, {}));
+  // the panel's Publish sends the form: Strapi saves it (entry.update), then publishes (entry.publish)
+  await step('article publish', 2, () => admin.json('POST', `${path}/actions/publish`, { title: 'Captured hooks, published' }));
   await step('article update after publish', 1, () => admin.json('PUT', path, { title: 'Captured hooks, draft change' }));
   await step('article discard draft', 1, () => admin.json('POST', `${path}/actions/discard`, {}));
   await step('article unpublish', 1, () => admin.json('POST', `${path}/actions/unpublish`, {}));
   await step('article delete', 1, () => admin.json('DELETE', path));
-  await step('media delete', 1, () => admin.json('DELETE', `/upload/files/${file.id}`));
+  await step('media delete', 1, () => admin.json('DELETE', `${paths.upload}/files/${file.id}`));
   return steps;
 }
