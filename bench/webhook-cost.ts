@@ -13,7 +13,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
 import { baseEnv, cpuMs, startServer } from './server-process.js';
-import { createRequest, percentile, send, updateRequest, writeLoops, writeRefs } from './writes.js';
+import { createRequest, percentile, send, updateRequest, writeLoops, writeRefs, type WriteResult } from './writes.js';
 
 export interface WebhookSide {
   /** per round */
@@ -23,9 +23,8 @@ export interface WebhookSide {
   readonly cpuMsPerWrite: readonly number[];
 }
 
-export interface WebhookCost {
-  readonly writers: number;
-  readonly seconds: number;
+/** `writers` loops for `seconds` per side, in `rounds` rounds */
+export interface WebhookCost extends Pick<WriteResult, 'writers' | 'seconds'> {
   readonly rounds: number;
   readonly none: WebhookSide;
   readonly three: WebhookSide;

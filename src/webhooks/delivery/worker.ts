@@ -16,7 +16,7 @@
  */
 import type { EngineContext } from '../../engine/types.js';
 import { claimDeliveries, hasDueDelivery, purgeDeliveries, recordAttempts, type DeliveryRecord, type FinishedAttempt, type NextState } from '../../engine/webhooks/outbox.js';
-import { bookkeepingWrite } from '../../engine/webhooks/own-write.js';
+import { bookkeepingWrite, inSavepoint } from '../../engine/webhooks/own-write.js';
 import { findWebhooks, type WebhookRecord } from '../../engine/webhooks/webhook-rows.js';
 import type { WebhooksConfig } from '../webhooks-config.js';
 import { payloadBuilder } from './payloads.js';
@@ -117,7 +117,7 @@ export function startWebhookWorker(engine: EngineContext, config: WebhooksConfig
     let built: DeliveryRecord[];
     try {
       // a savepoint: a body that cannot be built leaves the claim (its lease runs out, it is tried again)
-      built = await trx.knex.transaction((knex) => withPayloads({ ...trx, knex }, rows));
+      built = await inSavepoint(trx, (inner) => withPayloads(inner, rows));
     } catch (error) {
       log.error(`webhooks: the bodies of ${rows.length} delivery(ies) could not be built; they are tried again when their lease runs out`, error);
       return [];
