@@ -366,7 +366,7 @@ export function markdown(results: BenchResults): string {
       '',
       'The loops of (g) without reads, on one server, rounds alternating between no webhook and three enabled webhooks on ' +
         'entry.create and entry.update posting to a receiver in its own process on 127.0.0.1; after each round with webhooks ' +
-        'the receiver must have all of its deliveries (three per write). See docs/benchmarks.md, "Webhooks".',
+        'the receiver must have all of its deliveries (three per write). See docs/benchmarks.md, "Webhooks and write throughput (issue 22)".',
       '',
       ...webhooksTable(results.databases),
       '',
