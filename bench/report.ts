@@ -11,6 +11,7 @@ import type { BaselineResults } from './baseline-report.js';
 import { fixed, pairedRatio, row, times } from './report-cells.js';
 import type { ColdStart, Figures, RunResult } from './run-result.js';
 import type { ScenarioId } from './scenarios.js';
+import type { WebhookCost } from './webhook-cost.js';
 import type { WriteResult } from './writes.js';
 
 export interface AtConnections extends Figures {
@@ -74,6 +75,8 @@ export interface DatabaseResults {
   /** `--cache`: (a), (b), (d) with the response cache on (ratios against this run's ceiling) */
   readonly cached: readonly ScenarioResult[];
   readonly writes: WritesResult | null;
+  /** the writes (g) with three webhooks against none (issue 22), same server, alternating rounds */
+  readonly webhooks?: WebhookCost | null;
 }
 
 export interface Target {
@@ -186,6 +189,13 @@ export function targetsOf(results: Omit<BenchResults, 'targets'>): Target[] {
     actual: perWrite ? `${perWrite.create ?? '?'} and ${perWrite.createWithOneRelated ?? '?'}` : 'not measured',
     met: perWrite && perWrite.create !== null && perWrite.createWithOneRelated !== null ? perWrite.create === perWrite.createWithOneRelated : null,
   });
+  const hooks = results.databases[0]?.webhooks;
+  targets.push({
+    name: '(g) writes/s with three webhooks ÷ none (every delivery received)',
+    target: `≥ ${TARGETS.webhookWriteRatio}`,
+    actual: hooks ? `${fixed(hooks.ratio, 3)} (${hooks.deliveries.received} of ${hooks.deliveries.expected} deliveries)` : 'not measured',
+    met: hooks ? hooks.ratio >= TARGETS.webhookWriteRatio && hooks.deliveries.received === hooks.deliveries.expected : null,
+  });
   targets.push({
     name: 'RSS under load (peak)',
     target: `< ${TARGETS.rssUnderLoadMiB} MiB`,
@@ -271,6 +281,24 @@ function writesTable(dbs: readonly DatabaseResults[]): string[] {
   return lines;
 }
 
+function webhooksTable(dbs: readonly DatabaseResults[]): string[] {
+  const avg = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0) / values.length;
+  const lines = [
+    row(['database', 'writers', 'rounds × s per side', 'writes/s: none / three webhooks', 'ratio (median of rounds)', 'write p50 ms: none / three', 'server CPU ms / write: none / three', 'deliveries received', 'last delivery after the last write']),
+    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+  ];
+  for (const db of dbs) {
+    const h = db.webhooks;
+    if (!h) continue;
+    lines.push(row([
+      db.db, h.writers, `${h.rounds} × ${h.seconds}`, `${fixed(avg(h.none.writesPerSecond), 1)} / ${fixed(avg(h.three.writesPerSecond), 1)}`, fixed(h.ratio, 3),
+      `${fixed(avg(h.none.p50), 1)} / ${fixed(avg(h.three.p50), 1)}`, `${fixed(avg(h.none.cpuMsPerWrite), 2)} / ${fixed(avg(h.three.cpuMsPerWrite), 2)}`,
+      `${h.deliveries.received} of ${h.deliveries.expected}`, `≤ ${h.deliveries.maxDrainMs} ms`,
+    ]));
+  }
+  return lines;
+}
+
 /** The same scenarios on each database of the run, side by side. */
 function databasesTable(dbs: readonly DatabaseResults[]): string[] {
   const head = ['scenario', ...dbs.flatMap((db) => [`${db.db} req/s @2`, `${db.db} CPU ms/req`, `${db.db} SQL`])];
@@ -333,6 +361,16 @@ export function markdown(results: BenchResults): string {
     '',
     ...writesTable(results.databases),
     '',
+    ...(results.databases.some((db) => db.webhooks) ? [
+      '## Writes with three webhooks against none (issue 22)',
+      '',
+      'The loops of (g) without reads, on one server, rounds alternating between no webhook and three enabled webhooks on ' +
+        'entry.create and entry.update posting to a receiver in its own process on 127.0.0.1; after each round with webhooks ' +
+        'the receiver must have all of its deliveries (three per write). See docs/benchmarks.md, "Webhooks and write throughput (issue 22)".',
+      '',
+      ...webhooksTable(results.databases),
+      '',
+    ] : []),
     ...(results.databases.length > 1 ? ['## Databases side by side', '', ...databasesTable(results.databases), ''] : []),
     '## Process',
     '',

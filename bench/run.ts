@@ -35,6 +35,7 @@ import { CEILING_SCENARIOS, SCENARIO_IDS, scenarios as readScenarios, sendScenar
 import { buildServer, type BuiltEntries } from './server-build.js';
 import { baseEnv, cpuMs, machineCpuMs, memoryOf, sampleMemory, startServer, type ServerHandle } from './server-process.js';
 import { createRequest, runWrites, send, updateRequest, writeRefs } from './writes.js';
+import { measureWebhookCost, type WebhookCost } from './webhook-cost.js';
 
 
 function numberFromEnv(name: string, fallback: number): number {
@@ -244,6 +245,25 @@ async function writesPhase(built: BuiltEntries, prepared: PreparedDatabase, env:
     }
   } finally {
     if (process.env.BENCH_KEEP === '1') log(`bench: writes project kept in ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * What three webhooks cost the writes (g) (issue 22), on their own copy of the data: rounds with
+ * and without alternating on one server, every delivery checked at the receiver (webhook-cost.ts).
+ * Smoke: one short round, a proof that every delivery arrives.
+ */
+async function webhooksPhase(built: BuiltEntries, prepared: PreparedDatabase, env: Record<string, string>, writeToken: string): Promise<WebhookCost> {
+  const dir = mkdtempSync(join(tmpdir(), 'vellum-bench-webhooks-'));
+  try {
+    const copy = await prepared.copyForWrites(dir);
+    return await measureWebhookCost({
+      vellum: built.vellum, projectDir: copy.projectDir, logDir: dir, env: { ...env, ...copy.env }, token: writeToken, log, writers,
+      seconds: smoke ? 1 : seconds, rounds: smoke ? 1 : Math.max(rounds, 3),
+    });
+  } finally {
+    if (process.env.BENCH_KEEP === '1') log(`bench: webhooks project kept in ${dir}`);
     else rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -465,6 +485,7 @@ async function benchDatabase(db: BenchDatabase, built: BuiltEntries, baselineTre
     const read = all.find((s) => s.id === 'a')!;
     const readCpu = scenarioResults.find((s) => s.id === 'a')?.cpuMsPerReq ?? 0;
     const writes = wanted('g') ? await writesPhase(built, prepared, secrets, writeToken, read, readCpu) : null;
+    const webhooks = wanted('g') ? await webhooksPhase(built, prepared, secrets, writeToken) : null;
     const baselineResults: BaselineResults | null = baselineTree === null || baselineData === null || baselineServer === null ? null : {
       ref: baselineTree.ref,
       sha: baselineTree.sha,
@@ -501,6 +522,7 @@ async function benchDatabase(db: BenchDatabase, built: BuiltEntries, baselineTre
       scenarios: scenarioResults,
       cached: cachedResults,
       writes,
+      webhooks,
       baseline: baselineResults,
     };
   } finally {
@@ -556,6 +578,7 @@ async function main(): Promise<void> {
       ...db.scenarios.filter((s) => s.ceilingProblem !== null).map((s) => `${db.db} (${s.id}): ${s.ceilingProblem}`),
       ...(db.writes && db.writes.failures > 0 ? [`${db.db} (g): ${db.writes.failures} failed writes, first: ${db.writes.firstFailure}`] : []),
       ...(wanted('g') && db.writes?.writes === 0 ? [`${db.db} (g): no write completed`] : []),
+      ...(db.webhooks && db.webhooks.deliveries.received !== db.webhooks.deliveries.expected ? [`${db.db} webhooks: ${db.webhooks.deliveries.received} of ${db.webhooks.deliveries.expected} deliveries received`] : []),
     ]);
     if (problems.length > 0) {
       console.error(`bench: smoke run failed:\n${problems.join('\n')}`);

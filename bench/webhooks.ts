@@ -1,93 +1,44 @@
 /**
- * `npm run bench:webhooks`: what webhooks cost a write. One server on a copy of the SQLite
- * dataset, the writes of scenario (g) (create-then-update loops, no reads meanwhile) in
- * alternating rounds: no webhook, then three enabled webhooks subscribed to entry.create and
- * entry.update posting to a receiver this script starts on 127.0.0.1 (hence
- * `allowPrivateTargets`), then none again… Reported: writes/s of each side and their ratio
- * (issue 22: within 5 %). The delivery worker runs in the same process meanwhile, so its cost
- * (building the payloads, sending them) is counted.
+ * `npm run bench:webhooks`: what webhooks cost a write, on its own (webhook-cost.ts says how it
+ * is measured; `npm run bench` measures it too, after the writes (g) of each database).
+ * `BENCH_DB` (sqlite, postgres or mysql; default sqlite), `BENCH_DURATION` (s per side and
+ * round, 10), `BENCH_ROUNDS` (3), `BENCH_WRITERS` (2), `BENCH_SIZE=small`. Exit code 1 when a
+ * delivery is missing.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { prepareDatabase } from './databases.js';
+import { BENCH_DATABASES, prepareDatabase, type BenchDatabase } from './databases.js';
 import { productionSecrets } from './project.js';
 import { buildServer } from './server-build.js';
-import { baseEnv, startServer } from './server-process.js';
-import { createRequest, percentile, send, updateRequest, writeLoops, writeRefs } from './writes.js';
+import { baseEnv } from './server-process.js';
+import { measureWebhookCost } from './webhook-cost.js';
 
 const log = (message: string): void => console.log(message);
-const seconds = Number(process.env.BENCH_DURATION ?? 10);
-const rounds = Math.round(Number(process.env.BENCH_ROUNDS ?? 3));
-const writers = Math.round(Number(process.env.BENCH_WRITERS ?? 2));
-
-const round1 = (value: number): number => Math.round(value * 10) / 10;
+const db = (process.env.BENCH_DB ?? 'sqlite') as BenchDatabase;
+if (!BENCH_DATABASES.includes(db)) throw new Error(`bench: BENCH_DB must be one of ${BENCH_DATABASES.join(', ')}`);
 
 async function main(): Promise<void> {
-  const received = { count: 0 };
-  const receiver = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      received.count += 1;
-      res.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   const built = await buildServer();
   const dir = mkdtempSync(join(tmpdir(), 'vellum-bench-webhooks-'));
   try {
-    const prepared = await prepareDatabase('sqlite', dir, process.env.BENCH_SIZE === 'small' ? 'small' : 'full', log);
-    const env = { ...productionSecrets(), ...prepared.env, BENCH_WEBHOOKS_PRIVATE: 'true' };
-    const cli = async (args: string[]): Promise<string> =>
-      (await promisify(execFile)(process.execPath, [built.vellum, ...args, '--dir', prepared.projectDir], { env: baseEnv(env) })).stdout.trim();
-    const token = (await cli(['token', 'create', '--name', 'bench webhooks', '--type', 'full-access'])).split('\n').at(-1)?.trim() ?? '';
-    const server = await startServer({ entry: built.vellum, args: ['start', prepared.projectDir], projectDir: dir, logName: 'webhooks', env });
+    const prepared = await prepareDatabase(db, dir, process.env.BENCH_SIZE === 'small' ? 'small' : 'full', log);
     try {
-      const refs = await writeRefs(server.url);
-      for (let n = 10; n < 13; n += 1) {
-        const warm = await send(server.url, token, createRequest(refs, n));
-        if (warm.documentId !== undefined) await send(server.url, token, updateRequest(refs, n, warm.documentId));
-      }
-      const sides = { none: [] as number[], three: [] as number[] };
-      const p50 = { none: [] as number[], three: [] as number[] };
-      let first = 1_000;
-      for (let round = 0; round < rounds; round += 1) {
-        for (const side of ['none', 'three'] as const) {
-          const ids: string[] = [];
-          if (side === 'three') {
-            for (let i = 1; i <= 3; i += 1) {
-              const out = await cli(['webhook', 'create', '--name', `bench ${i}`, '--url', `${receiverUrl}/hook${i}`, '--events', 'entry.create,entry.update']);
-              ids.push(/\d+/.exec(out.split('\n').at(-1) ?? '')?.[0] ?? '');
-            }
-          }
-          const loops = writeLoops({ url: server.url, token, refs, writers, seconds, firstNumber: first });
-          const started = performance.now();
-          await loops.run();
-          const rate = loops.latencies.length / ((performance.now() - started) / 1000);
-          first += 100_000;
-          const failed = loops.failures();
-          if (failed.count > 0) throw new Error(`bench: webhooks: ${failed.count} writes failed: ${failed.first}`);
-          sides[side].push(rate);
-          p50[side].push(percentile([...loops.latencies].sort((a, b) => a - b), 50));
-          log(`bench: webhooks round ${round + 1}, ${side === 'none' ? 'no webhook' : 'three webhooks'}: ${round1(rate)} writes/s`);
-          for (const id of ids) await cli(['webhook', 'delete', id]);
-        }
-      }
-      const total = (values: number[]): number => values.reduce((a, b) => a + b, 0) / values.length;
-      const none = total(sides.none);
-      const three = total(sides.three);
-      log(`bench: webhooks: ${round1(none)} writes/s without webhooks, ${round1(three)} with three (p50 ${round1(total(p50.none))} → ${round1(total(p50.three))} ms); ` +
-        `ratio ${(three / none).toFixed(3)} (${received.count} deliveries received); ${writers} writers, ${rounds} × ${seconds} s per side`);
+      const env = { ...productionSecrets(), ...prepared.env };
+      const { stdout } = await promisify(execFile)(process.execPath, [built.vellum, 'token', 'create', '--name', 'bench webhooks', '--type', 'full-access', '--dir', prepared.projectDir], { env: baseEnv(env) });
+      const token = stdout.trim().split('\n').at(-1)?.trim() ?? '';
+      await measureWebhookCost({
+        vellum: built.vellum, projectDir: prepared.projectDir, logDir: dir, env, token, log,
+        seconds: Number(process.env.BENCH_DURATION ?? 10),
+        rounds: Math.round(Number(process.env.BENCH_ROUNDS ?? 3)),
+        writers: Math.round(Number(process.env.BENCH_WRITERS ?? 2)),
+      });
     } finally {
-      await server.stop();
+      await prepared.drop();
     }
   } finally {
-    receiver.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }

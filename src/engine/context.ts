@@ -62,9 +62,9 @@ export function inOneTransaction<T>(ctx: EngineContext, work: () => Promise<T>):
  * write lock taken first where it has one (SQLite), and the whole of `work` run again when the
  * database aborts it to break a deadlock. `work` must only touch the database (it may run twice).
  * Inside `inOneTransaction` it is a savepoint of that transaction, which holds the lock and
- * runs again as a whole.
+ * runs again as a whole. `config`: more transaction settings (db/relaxed-commit.ts).
  */
-export async function inWriteTransaction<T>(ctx: EngineContext, work: (trx: EngineContext) => Promise<T>): Promise<T> {
+export async function inWriteTransaction<T>(ctx: EngineContext, work: (trx: EngineContext) => Promise<T>, config: Knex.TransactionConfig = {}): Promise<T> {
   const ambient = ambientOf(ctx);
   if (ambient !== undefined) {
     return ambient.trx.transaction(async (knex) => {
@@ -83,7 +83,7 @@ export async function inWriteTransaction<T>(ctx: EngineContext, work: (trx: Engi
         // last, so the stamp row is locked for as short a time as possible (writers queue on it)
         if (ctx.contentStamp !== undefined) await bumpChangeStamp(trx, ctx.contentStamp);
         return result;
-      }, ctx.dialect.writeTransaction);
+      }, { ...ctx.dialect.writeTransaction, ...config });
     } catch (error) {
       if (attempt >= WRITE_ATTEMPTS || ctx.dialect.writeFailure(error)?.kind !== 'retry') throw error;
       // a little jitter so the two victims of one deadlock do not meet again

@@ -1,6 +1,6 @@
 /**
  * Single-entry reads: rows by id (after a write, in the order the writer gives) and a document's
- * row of one status. Both shape the result with the same selection and batched population as
+ * row of one status (of one document, or of many at once: the webhook worker's batch). Both shape the result with the same selection and batched population as
  * list reads.
  */
 import type { Knex } from 'knex';
@@ -59,4 +59,36 @@ export async function findEntryByDocumentId(ctx: EngineContext, uid: string, doc
   chargeEntries(1);
   await populateEntries(ctx, schema, [entry], selection.populate, selection.status);
   return entry;
+}
+
+/**
+ * The row of one status of each document named (its first row, as `findEntryByDocumentId`), read
+ * and populated together: one statement per chunk of ids and per populated level, whatever their
+ * number. Documents without such a row are absent from the map.
+ */
+export async function findEntriesByDocumentIds(ctx: EngineContext, uid: string, documentIds: readonly string[], selection: Selection): Promise<Map<string, Entry>> {
+  const ids = [...new Set(documentIds.filter(isPossibleDocumentId))];
+  const found = new Map<string, Entry>();
+  if (ids.length === 0) return found;
+  const knex: Knex = ctx.knex;
+  const schema = ctx.registry.contentType(uid);
+  const fields = selectFields(schema, selection.fields);
+  const documentColumn = `${ALIAS}.${SYSTEM_COLUMNS.documentId}`;
+  const rows = await loadByKeys(ctx, ids, (chunkIds) => {
+    const qb = knex
+      .select([...selectColumns(fields, ALIAS), `${documentColumn} as __document`])
+      .from({ [ALIAS]: schema.collectionName })
+      .whereIn(documentColumn, chunkIds);
+    applyStatus(qb, schema, ALIAS, selection.status);
+    applyLocale(qb, schema, ALIAS, selection.locale);
+    return qb.orderBy(`${ALIAS}.id`, 'asc');
+  });
+  const read = rowReader(fields);
+  for (const row of rows) {
+    const documentId = String(row['__document']);
+    if (!found.has(documentId)) found.set(documentId, read(row));
+  }
+  chargeEntries(found.size);
+  await populateEntries(ctx, schema, [...found.values()], selection.populate, selection.status);
+  return found;
 }

@@ -1,16 +1,18 @@
 /**
  * The entry a webhook carries, read as Strapi reads it for its events
  * (`document-service/events.ts` with `utils/populate.ts` `getDeepPopulate`): every relation
- * (morph and creator relations aside) with its own fields, media as `{ id }`, components and
- * dynamic zones all the way down; private and password attributes never read
+ * (morph and creator relations aside) with its own fields, media with every field of the file
+ * (`select: ['*']`, since strapi/strapi#21546), components and dynamic zones all the way down; a
+ * file of a media event is its own fields; private and password attributes never read
  * (`defaultSanitizeOutput`). Removed versions (`entry.delete`, `entry.unpublish`, `media.delete`)
  * carry their own fields only, as Strapi sends the row it found: they are read in the write's
  * transaction, before it removes them; the other versions are read by the delivery worker after
  * the commit (delivery/payloads.ts).
  */
-import { findEntryByDocumentId } from '../engine/load-entries.js';
+import { findEntriesByDocumentIds, findEntryByDocumentId } from '../engine/load-entries.js';
 import type { EngineContext, Entry } from '../engine/types.js';
 import { isCreatorField } from '../model/creator-fields.js';
+import { eventFamily } from './events.js';
 import type { ContentType, Registry, SchemaBase } from '../model/types.js';
 import type { PopulateNode, PublicationStatus, Selection } from '../query/ast.js';
 
@@ -29,7 +31,8 @@ function deepPopulate(registry: Registry, schema: SchemaBase): PopulateNode[] {
         if (!isCreatorField(attr)) nodes.push(node(attr.name, null));
         break;
       case 'media':
-        nodes.push(node(attr.name, ['id']));
+        // every field of the file (`select: ['*']`, strapi/strapi#21546), not its folder
+        nodes.push(node(attr.name, null));
         break;
       case 'component':
         nodes.push(node(attr.name, null, deepPopulate(registry, registry.component(attr.component))));
@@ -47,43 +50,21 @@ function deepPopulate(registry: Registry, schema: SchemaBase): PopulateNode[] {
   return nodes;
 }
 
-/** Media as Strapi's `select: ['id']` gives them: `{ id }`, at every level. */
-function mediaAsIds(registry: Registry, schema: SchemaBase, entry: Record<string, unknown>): void {
-  for (const attr of Object.values(schema.attributes)) {
-    const value = entry[attr.name];
-    if (value === null || value === undefined) continue;
-    const each = (item: unknown, fn: (record: Record<string, unknown>) => void): void => {
-      for (const one of Array.isArray(item) ? item : [item]) if (typeof one === 'object' && one !== null) fn(one as Record<string, unknown>);
-    };
-    if (attr.kind === 'media') {
-      entry[attr.name] = Array.isArray(value) ? value.map((file: Record<string, unknown>) => ({ id: file['id'] })) : { id: (value as Record<string, unknown>)['id'] };
-    } else if (attr.kind === 'component') {
-      each(value, (record) => mediaAsIds(registry, registry.component(attr.component), record));
-    } else if (attr.kind === 'dynamiczone') {
-      each(value, (record) => {
-        const uid = record['__component'];
-        if (typeof uid === 'string' && registry.components.has(uid)) mediaAsIds(registry, registry.component(uid), record);
-      });
-    }
-  }
-}
-
 export interface EntryReader {
-  /** the version after the write, deep-populated; null when there is none */
-  current(trx: EngineContext, documentId: string, status: PublicationStatus, locale: string | undefined): Promise<Entry | null>;
+  /** the versions after the writes, deep-populated, of many documents at once (the worker's batch); absent: none */
+  currentOf(trx: EngineContext, documentIds: readonly string[], status: PublicationStatus, locale: string | undefined): Promise<Map<string, Entry>>;
   /** the version about to be removed, its own fields: the published one first, else the draft */
   removed(trx: EngineContext, documentId: string, statuses: readonly PublicationStatus[], locale: string | undefined): Promise<Entry | null>;
 }
 
-/** Built once per content type. */
+/** Built once per content type. A file (media events) is its own fields, as the upload service answers it. */
 export function entryReader(registry: Registry, contentType: ContentType): EntryReader {
-  const populate = deepPopulate(registry, contentType);
+  const populate = eventFamily(contentType) === 'media' ? NO_POPULATE : deepPopulate(registry, contentType);
   const withLocale = (selection: Selection, locale: string | undefined): Selection => (locale === undefined || locale === '*' ? selection : { ...selection, locale });
   return {
-    async current(trx, documentId, status, locale) {
-      const entry = await findEntryByDocumentId(trx, contentType.uid, documentId, withLocale({ fields: null, populate, status }, locale));
-      if (entry) mediaAsIds(registry, contentType, entry);
-      return entry;
+    async currentOf(trx, documentIds, status, locale) {
+      const entries = await findEntriesByDocumentIds(trx, contentType.uid, documentIds, withLocale({ fields: null, populate, status }, locale));
+      return entries;
     },
     async removed(trx, documentId, statuses, locale) {
       for (const status of statuses) {

@@ -2,7 +2,8 @@
  * The webhook outbox (`vellum_webhook_deliveries`) and its log (`vellum_webhook_attempts`).
  * A write inserts its deliveries inside its own transaction (`enqueueDeliveries`), so a rolled
  * back write leaves none and a committed one keeps them through a crash. Any instance delivers:
- * `claimDeliveries` leases due rows in a short write transaction — `FOR UPDATE SKIP LOCKED` on
+ * `claimDeliveries` leases due rows in the worker's write transaction (one per batch, which also
+ * records the attempts that finished and stores the bodies) — `FOR UPDATE SKIP LOCKED` on
  * PostgreSQL and MySQL, so two instances never take one row; SQLite's single writer serializes
  * the claim — and a lease that runs out (a process killed mid-delivery) frees the row again.
  * A write stores which entry a delivery carries (`entry_ref`), not the body: the worker that
@@ -122,35 +123,40 @@ function dueRows(knex: Knex | Knex.Transaction, now: number): Knex.QueryBuilder 
     });
 }
 
-/**
- * Leases up to `limit` due deliveries for `leaseMs` and counts the attempt. A cheap read first:
- * an idle outbox costs one SELECT per poll and never takes SQLite's write lock.
- */
-export async function claimDeliveries(ctx: EngineContext, now: number, limit: number, leaseMs: number): Promise<DeliveryRecord[]> {
-  const due = await selectFirst(ctx.knex, dueRows(ctx.knex, now).select('d.id').limit(1));
-  if (!due) return [];
-  return ownWrite(ctx, async ({ knex, dialect }) => {
-    const pick = dueRows(knex, now).select('d.id').orderBy('d.id', 'asc').limit(limit);
-    if (dialect.name === 'postgres') pick.forUpdate('d').skipLocked();
-    else if (dialect.name === 'mysql') pick.forUpdate().skipLocked();
-    const ids = (await selectRows(knex, pick)).map((row) => toNumber(row['id']));
-    if (ids.length === 0) return [];
-    await knex(DELIVERIES_TABLE).whereIn('id', ids).update({ locked_until: now + leaseMs, attempts: knex.raw('?? + 1', ['attempts']) });
-    const rows = await selectRows(knex, knex.select('*').from(DELIVERIES_TABLE).whereIn('id', ids).orderBy('id', 'asc'));
-    return rows.map(deliveryOf);
-  });
+/** Whether any delivery is due: a cheap read, so an idle outbox never takes SQLite's write lock. */
+export async function hasDueDelivery(ctx: EngineContext, now: number): Promise<boolean> {
+  return (await selectFirst(ctx.knex, dueRows(ctx.knex, now).select('d.id').limit(1))) !== undefined;
 }
 
 /**
- * The body built for `entryRef`'s `event`, stored once for every pending delivery that carries it
- * (the webhooks of one write share it); a delivery already built keeps its body. Answers the
- * bodies `deliveryIds` now hold — another instance whose lease ran out may have built first.
+ * In the worker's transaction (`trx`, `ownWrite`): leases up to `limit` due deliveries for
+ * `leaseMs(claimed)` milliseconds and counts the attempt; `FOR UPDATE SKIP LOCKED` where the
+ * database has it.
  */
-export async function storeBody(ctx: EngineContext, event: string, entryRef: string, body: string, deliveryIds: readonly string[]): Promise<Map<string, string>> {
-  const { knex } = ctx;
-  await knex(DELIVERIES_TABLE).where('status', 'pending').where('event', event).where('entry_ref', entryRef).update({ body, entry_ref: null });
-  const rows = await selectRows(knex, knex.select('delivery_id', 'body').from(DELIVERIES_TABLE).whereIn('delivery_id', [...deliveryIds]));
-  return new Map(rows.map((row) => [String(row['delivery_id']), String(row['body'])]));
+export async function claimDeliveries(trx: EngineContext, now: number, limit: number, leaseMs: (claimed: number) => number): Promise<DeliveryRecord[]> {
+  const { knex, dialect } = trx;
+  const pick = dueRows(knex, now).select('d.id').orderBy('d.id', 'asc').limit(limit);
+  if (dialect.name === 'postgres') pick.forUpdate('d').skipLocked();
+  else if (dialect.name === 'mysql') pick.forUpdate().skipLocked();
+  const ids = (await selectRows(knex, pick)).map((row) => toNumber(row['id']));
+  if (ids.length === 0) return [];
+  await knex(DELIVERIES_TABLE).whereIn('id', ids).update({ locked_until: now + leaseMs(ids.length), attempts: knex.raw('?? + 1', ['attempts']) });
+  const rows = await selectRows(knex, knex.select('*').from(DELIVERIES_TABLE).whereIn('id', ids).orderBy('id', 'asc'));
+  return rows.map(deliveryOf);
+}
+
+/**
+ * In the claim's transaction: the body built for `entryRef`'s `event`, stored once for every
+ * pending delivery that carries it (the webhooks of one write share it), this transaction's
+ * claimed ones among them. Rows another instance holds are skipped (`SKIP LOCKED`: taking them
+ * while it takes ours would deadlock); it builds their body itself.
+ */
+export async function storeBody(trx: EngineContext, event: string, entryRef: string, body: string): Promise<void> {
+  const { knex, dialect } = trx;
+  const pick = knex(DELIVERIES_TABLE).select('id').where('status', 'pending').where('event', event).where('entry_ref', entryRef);
+  if (dialect.name !== 'sqlite') pick.forUpdate().skipLocked();
+  const ids = (await selectRows(knex, pick)).map((row) => toNumber(row['id']));
+  if (ids.length > 0) await knex(DELIVERIES_TABLE).whereIn('id', ids).update({ body, entry_ref: null });
 }
 
 export interface AttemptResult {
@@ -172,30 +178,36 @@ export interface FinishedAttempt {
 }
 
 /**
- * Attempts go to the log and their deliveries to their next state, all in one transaction: on
- * SQLite every write transaction is a commit (an fsync) that writers wait for, so a worker
- * records what finished together.
+ * In the worker's transaction (`trx`): attempts go to the log and their deliveries to their next
+ * state. On SQLite every write transaction is a commit (an fsync) that writers wait for, so a
+ * worker records what finished together, in the transaction of its next claim.
  */
-export function recordAttempts(ctx: EngineContext, finished: readonly FinishedAttempt[]): Promise<void> {
-  if (finished.length === 0) return Promise.resolve();
-  return ownWrite(ctx, async ({ knex }) => {
-    await insertRows(knex, ATTEMPTS_TABLE, finished.map(({ delivery, result }) => ({
-      delivery_id: delivery.deliveryId,
-      webhook_id: delivery.webhookId,
-      attempt: result.attempt,
-      started_at: result.startedAt,
-      duration_ms: result.durationMs,
-      status_code: result.statusCode,
-      error: result.error,
-      response_head: result.responseHead,
-    })));
-    for (const { delivery, next } of finished) {
-      const state = next.status === 'pending'
-        ? { status: 'pending', next_attempt_at: next.nextAttemptAt, locked_until: 0 }
-        : { status: next.status, finished_at: next.at, locked_until: 0 };
-      await knex(DELIVERIES_TABLE).where('delivery_id', delivery.deliveryId).update(state);
-    }
-  });
+export async function recordAttempts(trx: EngineContext, finished: readonly FinishedAttempt[]): Promise<void> {
+  if (finished.length === 0) return;
+  const { knex } = trx;
+  await insertRows(knex, ATTEMPTS_TABLE, finished.map(({ delivery, result }) => ({
+    delivery_id: delivery.deliveryId,
+    webhook_id: delivery.webhookId,
+    attempt: result.attempt,
+    started_at: result.startedAt,
+    duration_ms: result.durationMs,
+    status_code: result.statusCode,
+    error: result.error,
+    response_head: result.responseHead,
+  })));
+  // delivered ones in one statement (most of a batch); failures each to their own next state
+  const delivered = finished.filter(({ next }) => next.status === 'delivered');
+  if (delivered.length > 0) {
+    const at = Math.max(...delivered.map(({ next }) => (next.status === 'delivered' ? next.at : 0)));
+    await knex(DELIVERIES_TABLE).whereIn('delivery_id', delivered.map(({ delivery }) => delivery.deliveryId)).update({ status: 'delivered', finished_at: at, locked_until: 0 });
+  }
+  for (const { delivery, next } of finished) {
+    if (next.status === 'delivered') continue;
+    const state = next.status === 'pending'
+      ? { status: 'pending', next_attempt_at: next.nextAttemptAt, locked_until: 0 }
+      : { status: next.status, finished_at: next.at, locked_until: 0 };
+    await knex(DELIVERIES_TABLE).where('delivery_id', delivery.deliveryId).update(state);
+  }
 }
 
 /** The newest deliveries of a webhook, newest first. */

@@ -77,6 +77,13 @@ export async function findWebhook(ctx: EngineContext, id: number): Promise<Webho
   return row ? recordOf(row) : null;
 }
 
+/** The webhooks of a batch of deliveries, by id (one statement); a deleted one is absent. */
+export async function findWebhooks(ctx: EngineContext, ids: readonly number[]): Promise<Map<number, WebhookRecord>> {
+  if (ids.length === 0) return new Map();
+  const rows = await selectRows(ctx.knex, withSecrets(ctx).whereIn('w.id', [...new Set(ids)]));
+  return new Map(rows.map((row) => { const record = recordOf(row); return [record.id, record]; }));
+}
+
 /** The enabled webhooks and their events: what a write asks, in its own transaction (one statement). */
 export async function enabledWebhookEvents(ctx: EngineContext): Promise<Array<{ id: number; events: readonly string[] }>> {
   const rows = await selectRows(ctx.knex, ctx.knex.select('id', 'events').from(WEBHOOKS_TABLE).where('enabled', true));

@@ -84,10 +84,15 @@ export function sendWebhook(request: SendRequest): Promise<SendResult> {
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
     let settled = false;
+    const abort = (): void => {
+      req.destroy(new Error('the server is stopping'));
+    };
     const finish = (result: Omit<SendResult, 'durationMs'>): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      // the worker's one signal outlives thousands of attempts: each takes its listener away
+      request.signal?.removeEventListener('abort', abort);
       resolve({ ...result, durationMs: elapsed() });
     };
     const req = send(url, {
@@ -102,7 +107,7 @@ export function sendWebhook(request: SendRequest): Promise<SendResult> {
       req.destroy(new Error(`timed out after ${request.timeoutMs} ms`));
     }, request.timeoutMs);
     req.on('error', (error) => finish({ statusCode: null, error: errorText(error), responseHead: null, ...(request.signal?.aborted ? { aborted: true } : {}) }));
-    request.signal?.addEventListener('abort', () => req.destroy(new Error('the server is stopping')), { once: true });
+    request.signal?.addEventListener('abort', abort, { once: true });
     req.end(request.body);
   });
 }
