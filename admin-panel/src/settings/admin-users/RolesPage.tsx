@@ -6,14 +6,19 @@
 import { Button } from 'react-aria-components';
 import { Link, useNavigate } from 'react-router';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { SUPER_ADMIN_CODE, useAdminRoles, type AdminRole } from './admin-users-api';
-import { useConfirmedDelete } from './useConfirmedDelete';
+import { useConfirmedDelete } from '../../ui/useConfirmedDelete';
+import { SUPER_ADMIN_CODE, adminData, useAdminRoles, type AdminRole } from './admin-users-api';
 import './admin-users.css';
 
 export function RolesPage() {
   const roles = useAdminRoles();
   const navigate = useNavigate();
-  const remove = useConfirmedDelete<AdminRole>({ route: (role) => `/roles/${role.id}`, queryKey: ['admin-roles'], message: (role) => `Delete the role ${role.name}?` });
+  const remove = useConfirmedDelete<AdminRole>({
+    remove: (role) => adminData(`/roles/${role.id}`, { method: 'DELETE' }),
+    queryKey: ['admin-roles'],
+    question: (role) => `Delete the role ${role.name}?`,
+    done: (role) => `Role ${role.name} deleted`,
+  });
   return (
     <main className="admin-users">
       <div className="list-header">
@@ -37,9 +42,7 @@ export function RolesPage() {
               <td className="row-actions">
                 <Link to={`/settings/roles/${role.id}`} aria-label={`Edit ${role.name}`}>Edit</Link>
                 <Link to={`/settings/roles/duplicate/${role.id}`} aria-label={`Duplicate ${role.name}`}>Duplicate</Link>
-                {role.code === SUPER_ADMIN_CODE ? null : (
-                  <Button className="danger" aria-label={`Delete ${role.name}`} onPress={() => remove.ask(role)}>Delete</Button>
-                )}
+                {role.code === SUPER_ADMIN_CODE ? null : remove.button(role, role.name)}
               </td>
             </tr>
           ))}

@@ -7,16 +7,19 @@ import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Link } from 'react-router';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { fullName, useAdminUsers, type ManagedUser } from './admin-users-api';
+import { useConfirmedDelete } from '../../ui/useConfirmedDelete';
+import { adminData, fullName, useAdminUsers, type ManagedUser } from './admin-users-api';
 import { InviteUserDialog } from './InviteUserDialog';
-import { useConfirmedDelete } from './useConfirmedDelete';
 import './admin-users.css';
 
 export function UsersPage() {
   const users = useAdminUsers();
   const [inviting, setInviting] = useState(false);
   const remove = useConfirmedDelete<ManagedUser>({
-    route: (user) => `/users/${user.id}`, queryKey: ['admin-users'], message: (user) => `Delete the user ${fullName(user)}? They can no longer sign in.`,
+    remove: (user) => adminData(`/users/${user.id}`, { method: 'DELETE' }),
+    queryKey: ['admin-users'],
+    question: (user) => `Delete the user ${fullName(user)}? They can no longer sign in.`,
+    done: (user) => `User ${fullName(user)} deleted`,
   });
   return (
     <main className="admin-users">
@@ -41,7 +44,7 @@ export function UsersPage() {
               <td><span className={`status ${user.isActive ? 'status-published' : 'status-draft'}`}>{user.isActive ? 'Active' : 'Inactive'}</span></td>
               <td className="row-actions">
                 <Link to={`/settings/users/${user.id}`} aria-label={`Edit ${fullName(user)}`}>Edit</Link>
-                <Button className="danger" aria-label={`Delete ${fullName(user)}`} onPress={() => remove.ask(user)}>Delete</Button>
+                {remove.button(user, fullName(user))}
               </td>
             </tr>
           ))}

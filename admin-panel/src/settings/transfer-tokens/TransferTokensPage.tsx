@@ -3,14 +3,13 @@
  * Regenerate (the new key shown once) and Delete (after a confirmation), and the link to
  * "Create new Transfer Token". Used by `strapi transfer --to <this server>/admin --to-token <key>`.
  */
-import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Link } from 'react-router';
 import { adminPath } from '../../api/client';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorMessage } from '../../ui/ErrorMessage';
+import { useConfirmedDelete } from '../../ui/useConfirmedDelete';
 import { AccessKeyNotice } from './AccessKeyNotice';
-import { useTransferTokens, useTransferTokenWrites, type TransferToken } from './transfer-tokens-api';
+import { TRANSFER_TOKENS_KEY, deleteTransferToken, useTransferTokens, useTransferTokenWrites, type TransferToken } from './transfer-tokens-api';
 import './transfer-tokens.css';
 
 function typeOf(token: TransferToken): string {
@@ -24,8 +23,13 @@ function when(date: string | null, none: string): string {
 
 export function TransferTokensPage() {
   const tokens = useTransferTokens();
-  const { regenerate, remove } = useTransferTokenWrites();
-  const [deleting, setDeleting] = useState<TransferToken | null>(null);
+  const { regenerate } = useTransferTokenWrites();
+  const remove = useConfirmedDelete<TransferToken>({
+    remove: deleteTransferToken,
+    queryKey: TRANSFER_TOKENS_KEY,
+    question: (token) => `Delete the transfer token "${token.name}"? Pushes with its key will be refused.`,
+    done: (token) => `Transfer token ${token.name} deleted`,
+  });
   return (
     <main className="transfer-tokens">
       <header className="page-header">
@@ -51,23 +55,14 @@ export function TransferTokensPage() {
                 <td>{when(token.lastUsedAt, 'Never')}</td>
                 <td className="actions">
                   <Button aria-label={`Regenerate ${token.name}`} onPress={() => regenerate.mutate(token.id)}>Regenerate</Button>
-                  <Button aria-label={`Delete ${token.name}`} className="danger" onPress={() => setDeleting(token)}>Delete</Button>
+                  {remove.button(token, token.name)}
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       ) : null}
-      <ConfirmDialog
-        isOpen={deleting !== null}
-        message={`Delete the transfer token "${deleting?.name ?? ''}"? Pushes with its key will be refused.`}
-        confirmLabel="Delete"
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) remove.mutate(deleting.id);
-          setDeleting(null);
-        }}
-      />
+      {remove.dialog}
     </main>
   );
 }

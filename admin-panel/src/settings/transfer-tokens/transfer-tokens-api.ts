@@ -20,7 +20,8 @@ export interface NewTransferToken {
   readonly lifespan: number | null;
 }
 
-const KEY = ['transfer-tokens'];
+export const TRANSFER_TOKENS_KEY = ['transfer-tokens'];
+const KEY = TRANSFER_TOKENS_KEY;
 
 export function useTransferTokens() {
   return useQuery({
@@ -29,7 +30,7 @@ export function useTransferTokens() {
   });
 }
 
-/** create, regenerate and delete; each refreshes the list */
+/** create and regenerate; each refreshes the list */
 export function useTransferTokenWrites() {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: KEY });
@@ -42,9 +43,7 @@ export function useTransferTokenWrites() {
       mutationFn: async (id: number) => (await apiRequest<{ data: { id: number; accessKey: string } }>(adminPath(`/transfer/tokens/${id}/regenerate`), { method: 'POST', body: {} })).data,
       onSuccess: refresh,
     }),
-    remove: useMutation({
-      mutationFn: async (id: number) => (await apiRequest<{ data: TransferToken }>(adminPath(`/transfer/tokens/${id}`), { method: 'DELETE' })).data,
-      onSuccess: refresh,
-    }),
   };
 }
+
+export const deleteTransferToken = (token: TransferToken) => apiRequest<{ data: TransferToken }>(adminPath(`/transfer/tokens/${token.id}`), { method: 'DELETE' });

@@ -3,20 +3,23 @@
  * enabled switch, the events), "Create new webhook", and per webhook its page (the name) and
  * Delete, after a confirmation.
  */
-import { useState } from 'react';
-import { Button, Switch } from 'react-aria-components';
+import { Switch } from 'react-aria-components';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { ColumnHeads, PageHeader } from '../../ui/PageHeader';
+import { useConfirmedDelete } from '../../ui/useConfirmedDelete';
 import { deleteWebhook, updateWebhook, useWebhooks, useWebhookWrite, type Webhook } from './webhooks-api';
 import './webhooks.css';
 
 export function WebhooksListPage() {
   const webhooks = useWebhooks();
   const toggle = useWebhookWrite(updateWebhook);
-  const remove = useWebhookWrite(deleteWebhook);
-  const [deleting, setDeleting] = useState<Webhook | null>(null);
+  const remove = useConfirmedDelete<Webhook>({
+    remove: (webhook) => deleteWebhook(webhook.id),
+    queryKey: ['webhooks'],
+    question: (webhook) => `Delete the webhook ${webhook.name}? Its pending deliveries are not sent.`,
+    done: (webhook) => `Webhook ${webhook.name} deleted`,
+  });
   return (
     <main className="webhooks-page">
       <PageHeader
@@ -43,23 +46,14 @@ export function WebhooksListPage() {
                 </td>
                 <td className="webhook-event-list">{webhook.events.join(', ')}</td>
                 <td>
-                  <Button className="danger" aria-label={`Delete ${webhook.name}`} onPress={() => setDeleting(webhook)}>Delete</Button>
+                  {remove.button(webhook, webhook.name)}
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       ) : null}
-      <ConfirmDialog
-        isOpen={deleting !== null}
-        message={`Delete the webhook ${deleting?.name ?? ''}? Its pending deliveries are not sent.`}
-        confirmLabel="Delete"
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) remove.mutate(deleting.id);
-          setDeleting(null);
-        }}
-      />
+      {remove.dialog}
     </main>
   );
 }
