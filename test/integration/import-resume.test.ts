@@ -17,13 +17,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/connection.js';
 import { IMPORT_PROGRESS_TABLE } from '../../src/db/import-progress-table.js';
 import type { DialectName } from '../../src/db/dialect.js';
+import { blogSchemaFiles } from '../helpers/blog-project.js';
 import { describeEachDialect } from '../helpers/dialects.js';
 import { TEST_SECRETS, writeProject } from '../helpers/project-dir.js';
 import { createTestDatabase, databaseEnv, type TestDatabase } from '../helpers/test-databases.js';
 import { runVellum, vellumArgs } from '../helpers/vellum-bin.js';
 
 const PLAIN = fileURLToPath(new URL('../fixtures/strapi-export/blog-plain.tar.gz', import.meta.url));
-const BLOG = fileURLToPath(new URL('../../examples/blog/', import.meta.url));
 const EXTRA_TAGS = 12_000;
 
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -37,15 +37,7 @@ let broken: string;
 
 /** the blog example's schemas and components, nothing else */
 async function blogProject(): Promise<string> {
-  const files: Record<string, string> = {};
-  for (const api of await readdir(join(BLOG, 'src/api'))) {
-    const path = `src/api/${api}/content-types/${api}/schema.json`;
-    files[path] = await readFile(join(BLOG, path), 'utf8');
-  }
-  for (const component of await readdir(join(BLOG, 'src/components/shared'))) {
-    files[`src/components/shared/${component}`] = await readFile(join(BLOG, 'src/components/shared', component), 'utf8');
-  }
-  const dir = await writeProject(files);
+  const dir = await writeProject(await blogSchemaFiles());
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   return dir;
 }

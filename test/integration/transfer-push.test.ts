@@ -11,13 +11,14 @@
  */
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile, readdir, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import knex from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DialectName } from '../../src/db/dialect.js';
 import { createTestDatabase, describeEachDialect, type TestDatabase } from '../helpers/dialects.js';
+import { blogSchemaFiles } from '../helpers/blog-project.js';
 import { client, request } from '../helpers/http.js';
 import { TEST_SECRETS, writeProject } from '../helpers/project-dir.js';
 import { connectPush, openPush, startPush, type Ack } from '../helpers/push-client.js';
@@ -26,7 +27,6 @@ import { runVellum } from '../helpers/vellum-bin.js';
 import { startVellumProcess, type VellumProcess } from '../helpers/vellum-process.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/strapi-transfer/', import.meta.url));
-const BLOG = fileURLToPath(new URL('../../examples/blog/', import.meta.url));
 const SALT = 'transfer-salt-for-tests';
 
 interface Recorded {
@@ -36,15 +36,7 @@ interface Recorded {
 
 /** the blog example's schemas and components, French as a second locale (Strapi's push sends no locales) */
 async function blogProject(): Promise<string> {
-  const files: Record<string, string> = { 'config/plugins.ts': "export default { i18n: { config: { locales: ['fr'] } } };\n" };
-  for (const api of await readdir(join(BLOG, 'src/api'))) {
-    const path = `src/api/${api}/content-types/${api}/schema.json`;
-    files[path] = await readFile(join(BLOG, path), 'utf8');
-  }
-  for (const component of await readdir(join(BLOG, 'src/components/shared'))) {
-    files[`src/components/shared/${component}`] = await readFile(join(BLOG, 'src/components/shared', component), 'utf8');
-  }
-  return writeProject(files);
+  return writeProject({ ...(await blogSchemaFiles()), 'config/plugins.ts': "export default { i18n: { config: { locales: ['fr'] } } };\n" });
 }
 
 interface Server {
