@@ -246,6 +246,7 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
       contentTypeBuilder: createContentTypeBuilder({
         dir,
         autoReload: options.develop !== undefined,
+        pluginContentTypes: runtime.startup.registryOptions.extraContentTypes ?? [],
         loadRegistry: (proposed) => loadRegistry(dir, { ...runtime.startup.registryOptions, proposed }),
         syncRefusal: (next) => syncRefusal(db, next, { allowDestructive: runtime.startup.allowDestructiveSync }),
         restart: () => options.develop?.restart(),

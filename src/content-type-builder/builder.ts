@@ -11,10 +11,12 @@ import { mkdir, rename, rm, writeFile, readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { ForbiddenError, StartupError, ValidationError } from '../errors/index.js';
 import type { ProposedSchemaFiles } from '../model/load-models.js';
+import type { RawSchemaFile } from '../model/raw-schema-file.js';
 import type { Registry } from '../model/types.js';
 import { RESERVED_ATTRIBUTE_NAMES } from '../model/types.js';
 import { parseUid } from '../model/uid.js';
 import { planFiles } from './plan-files.js';
+import { pluginTypes } from './plugin-types.js';
 import { componentView, contentTypeView, readProjectSchemas, type SchemaFile } from './project-schemas.js';
 import { scaffoldFiles } from './scaffold.js';
 import { deletion, readBatch, readComponentBody, readContentTypeBody, type SchemaChange } from './schema-input.js';
@@ -23,6 +25,8 @@ export interface BuilderOptions {
   readonly dir: string;
   /** `vellum develop` (Strapi's `autoReload`): writes allowed */
   readonly autoReload: boolean;
+  /** the content types the app adds to the project's (users, roles, admin users…): listed, and relation targets one-way */
+  readonly pluginContentTypes?: readonly RawSchemaFile[];
   /** start-up's model loading with `proposed` laid over the project's files (throws StartupError) */
   readonly loadRegistry: (proposed: ProposedSchemaFiles) => Promise<Registry>;
   /** the message the next start's sync would refuse with, if any (start-up's own) */
@@ -53,6 +57,7 @@ function lines(error: StartupError): { message: string; errors: { path: string[]
 
 export function createContentTypeBuilder(options: BuilderOptions) {
   const { dir } = options;
+  const plugins = pluginTypes(options.pluginContentTypes ?? []);
   // one change at a time: each is checked against the files the previous one wrote
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -102,7 +107,7 @@ export function createContentTypeBuilder(options: BuilderOptions) {
 
   async function apply(changes: readonly SchemaChange[]): Promise<AppliedChange> {
     if (!options.autoReload) throw new ForbiddenError(NOT_IN_DEVELOP);
-    const planned = planFiles(changes, await byUid());
+    const planned = planFiles(changes, await byUid(), plugins);
     const write = [...planned.write.values()];
     await check(write, planned.remove);
     const written: string[] = [];
@@ -123,8 +128,10 @@ export function createContentTypeBuilder(options: BuilderOptions) {
 
   return {
     autoReload: options.autoReload,
+    /** the project's types, then the plugins' (as Strapi lists every content type) */
     async contentTypes() {
-      return [...(await byUid()).values()].filter((file) => file.model === 'contentType').map(contentTypeView);
+      const own = [...(await byUid()).values()].filter((file) => file.model === 'contentType').map((file) => contentTypeView(file));
+      return [...own, ...[...plugins.values()].map((type) => contentTypeView(type, type.plugin))];
     },
     async components() {
       return [...(await byUid()).values()].filter((file) => file.model === 'component').map(componentView);

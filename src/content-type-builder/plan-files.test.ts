@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planFiles, slugOf } from './plan-files.js';
+import { pluginTypes } from './plugin-types.js';
 import type { SchemaFile } from './project-schemas.js';
 import { readBatch, readContentTypeBody } from './schema-input.js';
 
@@ -50,6 +51,18 @@ describe('planFiles', () => {
     expect(plan({ data: { contentTypes: [{ action: 'delete', uid: 'api::nope.nope' }] } })).toThrow("data.contentTypes[0].uid: no content type api::nope.nope in the project's src/");
     expect(plan({ data: { contentTypes: [] } })).toThrow('data: holds no change');
     expect(plan({ data: { components: [{ action: 'create', displayName: 'X', category: 'Bad Category' }] } })).toThrow('data.components[0].category: must be lowercase letters');
+  });
+
+  it('takes a plugin type as a one-way relation target only, naming the field', () => {
+    const plugins = pluginTypes([{ uid: 'plugin::users-permissions.user', file: '<internal>', definition: { kind: 'collectionType', info: { singularName: 'user', pluralName: 'users', displayName: 'User' }, attributes: {} } }]);
+    const note = (attributes: unknown) => () => planFiles(readBatch({ data: { contentTypes: [{ action: 'create', displayName: 'Note', singularName: 'note', pluralName: 'notes', attributes }] } }), existing, plugins);
+    expect(note({ author: { type: 'relation', relation: 'oneWay', target: 'plugin::users-permissions.user' } })().write.get('api::note.note')!.definition.attributes)
+      .toEqual({ author: { type: 'relation', relation: 'oneToOne', target: 'plugin::users-permissions.user' } });
+    expect(note({ readers: { type: 'relation', relation: 'manyToMany', target: 'plugin::users-permissions.user', targetAttribute: 'notes' } }))
+      .toThrow('data.contentTypes[0].attributes.readers.relation: a relation to plugin::users-permissions.user can only be one-way (oneWay or manyWay): Strapi writes its other side into src/extensions/users-permissions/content-types/user/schema.json, which Vellum does not load');
+    expect(note({ file: { type: 'relation', relation: 'oneWay', target: 'plugin::upload.file' } }))
+      .toThrow('data.contentTypes[0].attributes.file.target: plugin::upload.file cannot be a relation target: files are a media attribute (type "media")');
+    expect(note({ owner: { type: 'relation', relation: 'oneWay', target: 'plugin::upload.folder' } })).toThrow('plugin::upload.folder cannot be a relation target (it is hidden from the Content-Type Builder)');
   });
 
   it('slugs display names', () => {

@@ -9,6 +9,7 @@
  */
 import { parseUid, apiUid, componentUid } from '../model/uid.js';
 import { isRecord } from '../util/is-record.js';
+import { checkPluginTargets, type PluginType } from './plugin-types.js';
 import { componentPath, contentTypePath, type SchemaFile } from './project-schemas.js';
 import { invalid, type AttributeEdits, type SchemaChange } from './schema-input.js';
 
@@ -166,7 +167,8 @@ function addInverseSides(write: Map<string, SchemaFile>, existing: ReadonlyMap<s
   }
 }
 
-export function planFiles(changes: readonly SchemaChange[], existing: ReadonlyMap<string, SchemaFile>): PlannedFiles {
+/** `plugins`: the content types the project does not own, which a relation may target one-way only (plugin-types.ts) */
+export function planFiles(changes: readonly SchemaChange[], existing: ReadonlyMap<string, SchemaFile>, plugins: ReadonlyMap<string, PluginType> = new Map()): PlannedFiles {
   const write = new Map<string, SchemaFile>();
   const remove: SchemaFile[] = [];
   const created: { uid: string; api: string; name: string }[] = [];
@@ -184,6 +186,7 @@ export function planFiles(changes: readonly SchemaChange[], existing: ReadonlyMa
     const file = change.model === 'contentType'
       ? contentTypeFile(change, change.action === 'create' ? undefined : current, known())
       : componentFile(change, change.action === 'create' ? undefined : current, known());
+    checkPluginTargets(attributesOf(file.definition), plugins, change.at);
     write.set(file.uid, file);
     if (change.action === 'create' && file.model === 'contentType') {
       const parsed = parseUid(file.uid);

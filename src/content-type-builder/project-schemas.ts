@@ -7,6 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { apiUid, componentUid } from '../model/uid.js';
 import { isRecord } from '../util/is-record.js';
+import { isVisibleInBuilder, restrictRelationsTo } from './plugin-types.js';
 
 export interface SchemaFile {
   readonly uid: string;
@@ -65,13 +66,17 @@ export async function readProjectSchemas(dir: string): Promise<SchemaFile[]> {
 
 const record = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {});
 
-/** Strapi's CTB view of a content type: `{ uid, apiID, schema: { displayName, …, attributes } }` */
-export function contentTypeView(file: SchemaFile): Record<string, unknown> {
+/**
+ * Strapi's CTB view of a content type: `{ uid, plugin?, apiID, schema: { displayName, …, attributes, visible,
+ * restrictRelationsTo } }` (`plugin`: a plugin's type, plugin-types.ts)
+ */
+export function contentTypeView(file: Pick<SchemaFile, 'uid' | 'definition'>, plugin?: string): Record<string, unknown> {
   const { definition } = file;
   const info = record(definition.info);
   const options = record(definition.options);
   return {
     uid: file.uid,
+    ...(plugin === undefined ? {} : { plugin }),
     apiID: info.singularName,
     schema: {
       displayName: info.displayName ?? info.singularName,
@@ -83,8 +88,8 @@ export function contentTypeView(file: SchemaFile): Record<string, unknown> {
       kind: definition.kind ?? 'collectionType',
       collectionName: definition.collectionName,
       attributes: record(definition.attributes),
-      visible: true,
-      restrictRelationsTo: null,
+      visible: isVisibleInBuilder(file.uid, definition),
+      restrictRelationsTo: restrictRelationsTo(file.uid, definition),
     },
   };
 }

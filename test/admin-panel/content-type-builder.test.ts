@@ -1,7 +1,7 @@
 /**
  * The Content-Type Builder page in Chromium under `vellum develop`: a component and a collection
- * type with every attribute kind (each relation kind, media, component, dynamic zone, and the
- * scalar kinds with their options) built through the page; Save writes the schemas, the server
+ * type with every attribute kind (each relation kind — one to the users-permissions user —, media,
+ * component, dynamic zone, and the scalar kinds with their options) built through the page; Save writes the schemas, the server
  * restarts, the page waits and reloads on its own, and the new type answers in REST and GraphQL.
  * No console error, no request off loopback; screenshots under test-artifacts/admin/.
  */
@@ -102,6 +102,16 @@ it('builds a type with every attribute kind, restarts the server, reloads, and t
   await addField(page, 'relation', 'category', all(choose('Relation', 'manyToOne'), choose('Target', 'api::category.category'), fill('Field name in target', 'gizmos')));
   await addField(page, 'relation', 'tags', all(choose('Relation', 'manyToMany'), choose('Target', 'api::tag.tag'), fill('Field name in target', 'gizmos')));
   await addField(page, 'relation', 'related', all(choose('Relation', 'manyWay'), choose('Target', 'api::article.article')));
+  // a plugin's type: the users-permissions user takes one-way relations only (the chosen kind switches, the others go)
+  await addField(page, 'relation', 'writer', async (current) => {
+    await choose('Relation', 'manyToOne')(current);
+    await choose('Target', 'plugin::users-permissions.user')(current);
+    const kinds = current.getByRole('dialog').getByLabel('Relation', { exact: true });
+    expect(await kinds.inputValue()).toBe('oneWay');
+    expect(await kinds.locator('option').allTextContents()).toEqual(['oneWay — Gizmo has one (one-way)', 'manyWay — Gizmo has many (one-way)']);
+    await expect(current.getByRole('dialog').getByLabel('Field name in target').count()).resolves.toBe(0);
+    await browser.screenshot('relation to the users-permissions user');
+  });
   await addField(page, 'component', 'details', all(choose('Component', 'catalog.detail'), check('Repeatable')));
   await addField(page, 'dynamiczone', 'sections', all(check('catalog – Detail'), check('shared – Seo')));
   // edit a field: the summary becomes required
@@ -132,7 +142,7 @@ it('builds a type with every attribute kind, restarts the server, reloads, and t
   expect(schema.pluginOptions).toEqual({ i18n: { localized: true } });
   expect(Object.keys(schema.attributes)).toEqual([
     'title', 'summary', 'notes', 'body', 'contact', 'secret', 'slug', 'size', 'count', 'big', 'price', 'ratio', 'day', 'at', 'when', 'active', 'meta',
-    'cover', 'gallery', 'owner', 'buddy', 'parts', 'category', 'tags', 'related', 'details', 'sections',
+    'cover', 'gallery', 'owner', 'buddy', 'parts', 'category', 'tags', 'related', 'writer', 'details', 'sections',
   ]);
   expect(schema.attributes.title).toEqual({ type: 'string', required: true, maxLength: 80, regex: '^[A-Z]', pluginOptions: { i18n: { localized: true } } });
   expect(schema.attributes.summary).toEqual({ type: 'text', required: true, minLength: 2 });
@@ -143,6 +153,7 @@ it('builds a type with every attribute kind, restarts the server, reloads, and t
   expect(schema.attributes.gallery).toEqual({ type: 'media', multiple: true, allowedTypes: ['images', 'videos'] });
   expect(schema.attributes.owner).toEqual({ type: 'relation', relation: 'oneToOne', target: 'api::author.author' });
   expect(schema.attributes.related).toEqual({ type: 'relation', relation: 'oneToMany', target: 'api::article.article' });
+  expect(schema.attributes.writer).toEqual({ type: 'relation', relation: 'oneToOne', target: 'plugin::users-permissions.user' });
   expect(schema.attributes.tags).toEqual({ type: 'relation', relation: 'manyToMany', target: 'api::tag.tag', inversedBy: 'gizmos' });
   expect(schema.attributes.details).toEqual({ type: 'component', component: 'catalog.detail', repeatable: true });
   expect(schema.attributes.sections).toEqual({ type: 'dynamiczone', components: ['catalog.detail', 'shared.seo'] });

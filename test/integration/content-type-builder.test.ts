@@ -153,6 +153,67 @@ describe('content-type builder under vellum develop', () => {
     expect(badName.status).toBe(400);
     expect(badName.body.error.message).toBe('data.contentTypes[0].singularName: must be lowercase letters, digits and dashes, starting with a letter');
   });
+
+  it("lists the plugins' types, and a one-way relation to the users-permissions user is written, restarted and populated", async () => {
+    const listed = await project().admin('GET', '/content-type-builder/content-types');
+    const byUid = (uid: string) => listed.body.data.find((type: { uid: string }) => type.uid === uid);
+    expect(byUid('plugin::users-permissions.user')).toMatchObject({
+      uid: 'plugin::users-permissions.user', plugin: 'users-permissions', apiID: 'user',
+      schema: { singularName: 'user', pluralName: 'users', collectionName: 'up_users', visible: true, restrictRelationsTo: ['oneWay', 'manyWay'] },
+    });
+    expect(byUid('plugin::upload.file')).toMatchObject({ plugin: 'upload', schema: { visible: false, restrictRelationsTo: [] } });
+    expect(byUid('plugin::users-permissions.role').schema).toMatchObject({ visible: false, restrictRelationsTo: [] });
+    expect(byUid('api::article.article')).not.toHaveProperty('plugin');
+    expect(byUid('api::article.article').schema).toMatchObject({ visible: true, restrictRelationsTo: null });
+    expect((await project().admin('GET', '/content-type-builder/content-types/plugin::users-permissions.user')).body.data.plugin).toBe('users-permissions');
+
+    const note = (attributes: unknown) => ({ data: { contentTypes: [{ action: 'create', displayName: 'Note', singularName: 'note', pluralName: 'notes', attributes }] } });
+    // two-sided: Strapi would write the user's side into src/extensions, which Vellum does not load
+    const twoSided = await project().admin('POST', '/content-type-builder/update-schema', note([
+      { action: 'create', name: 'readers', properties: { type: 'relation', relation: 'manyToMany', target: 'plugin::users-permissions.user', targetAttribute: 'notes' } },
+    ]));
+    expect(twoSided.status).toBe(400);
+    expect(twoSided.body.error).toMatchObject({ status: 400, name: 'ValidationError' });
+    expect(twoSided.body.error.message).toBe('data.contentTypes[0].attributes.readers.relation: a relation to plugin::users-permissions.user can only be one-way (oneWay or manyWay): Strapi writes its other side into src/extensions/users-permissions/content-types/user/schema.json, which Vellum does not load');
+    const toFile = await project().admin('POST', '/content-type-builder/update-schema', note([{ action: 'create', name: 'file', properties: { type: 'relation', relation: 'oneWay', target: 'plugin::upload.file' } }]));
+    expect(toFile.status).toBe(400);
+    expect(toFile.body.error.message).toContain('data.contentTypes[0].attributes.file.target: plugin::upload.file cannot be a relation target');
+    const editPlugin = await project().admin('PUT', '/content-type-builder/content-types/plugin::users-permissions.user', { contentType: { displayName: 'User', attributes: [{ action: 'create', name: 'nickname', properties: { type: 'string' } }] } });
+    expect(editPlugin.status).toBe(400);
+    expect(existsSync(join(project().dir, 'src/api/note'))).toBe(false);
+    expect(existsSync(join(project().dir, 'src/extensions'))).toBe(false);
+
+    const before = project().starts();
+    const saved = await project().admin('POST', '/content-type-builder/update-schema', note([
+      { action: 'create', name: 'body', properties: { type: 'text' } },
+      { action: 'create', name: 'author', properties: { type: 'relation', relation: 'oneWay', target: 'plugin::users-permissions.user' } },
+      { action: 'create', name: 'watchers', properties: { type: 'relation', relation: 'manyWay', target: 'plugin::users-permissions.user' } },
+    ]));
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data.contentTypes).toEqual(['api::note.note']);
+    const schema = JSON.parse(readFileSync(join(project().dir, 'src/api/note/content-types/note/schema.json'), 'utf8'));
+    expect(schema.attributes).toEqual({
+      body: { type: 'text' },
+      author: { type: 'relation', relation: 'oneToOne', target: 'plugin::users-permissions.user' },
+      watchers: { type: 'relation', relation: 'oneToMany', target: 'plugin::users-permissions.user' },
+    });
+    await project().waitForStarts(before + 1);
+
+    const writer = await request(`${project().server.url}/api/auth/local/register`, { method: 'POST', json: { username: 'writer', email: 'writer@example.com', password: 'Writer-pass-1' } });
+    expect(writer.status, JSON.stringify(writer.body)).toBe(200);
+    const reader = await request(`${project().server.url}/api/auth/local/register`, { method: 'POST', json: { username: 'reader', email: 'reader@example.com', password: 'Reader-pass-1' } });
+    expect(reader.status, JSON.stringify(reader.body)).toBe(200);
+    const created = await project().rest('/notes', { method: 'POST', json: { data: { body: 'Hello', author: writer.body.user.documentId, watchers: [reader.body.user.documentId, writer.body.user.documentId] } } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const populated = await project().rest(`/notes/${created.body.data.documentId}?populate[author][fields][0]=username&populate[watchers][fields][0]=username&populate[watchers][sort][0]=username`);
+    expect(populated.status, JSON.stringify(populated.body)).toBe(200);
+    expect(populated.body.data.body).toBe('Hello');
+    expect(populated.body.data.author).toEqual({ id: writer.body.user.id, documentId: writer.body.user.documentId, username: 'writer' });
+    expect(populated.body.data.watchers.map((user: { username: string }) => user.username)).toEqual(['reader', 'writer']);
+    // the user's own schema is untouched: no inverse side appears on it
+    const user = (await project().admin('GET', '/content-type-builder/content-types/plugin::users-permissions.user')).body.data;
+    expect(Object.keys(user.schema.attributes)).not.toContain('notes');
+  }, 60_000);
 });
 
 describe('content-type builder under vellum start', () => {

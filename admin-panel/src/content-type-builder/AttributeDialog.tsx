@@ -12,13 +12,15 @@ import {
   ATTRIBUTE_TYPES, MEDIA_TYPES, RELATION_KINDS, attributeOf, emptyForm, formOf, hasDefault, hasLength, hasRange, hasRegex, hasUnique, isTwoSided,
   type AttributeForm,
 } from './attribute-form';
-import type { Model } from './working-copy';
+import type { Model, PluginTarget } from './working-copy';
 
 interface Props {
   readonly model: Model;
   /** the attribute edited (absent: a new one) */
   readonly editing?: { readonly name: string; readonly attribute: AttributeJson };
   readonly contentTypes: readonly Model[];
+  /** plugins' types a relation may target (one-way only: their `kinds`) */
+  readonly pluginTargets: readonly PluginTarget[];
   readonly components: readonly Model[];
   readonly onDone: (name: string, attribute: AttributeJson) => void;
   readonly onCancel: () => void;
@@ -68,12 +70,20 @@ function Many({ label, value, onChange, options }: { label: string; value: strin
   );
 }
 
-export function AttributeDialog({ model, editing, contentTypes, components, onDone, onCancel }: Props) {
+export function AttributeDialog({ model, editing, contentTypes, pluginTargets, components, onDone, onCancel }: Props) {
   const [form, setForm] = useState<AttributeForm>(() => (editing ? formOf(editing.name, editing.attribute) : emptyForm()));
   const [error, setError] = useState('');
   const set = <K extends keyof AttributeForm>(key: K) => (value: AttributeForm[K]) => setForm((current) => ({ ...current, [key]: value }));
   const { type } = form;
   const textFields = Object.entries(model.attributes).filter(([name, attribute]) => ['string', 'text'].includes(attribute.type) && name !== form.name);
+  // a plugin's type takes only the relation kinds it lists (the users-permissions user: one-way)
+  const kindsOf = (target: string) => pluginTargets.find((plugin) => plugin.uid === target)?.kinds ?? null;
+  const allowedKinds = kindsOf(form.target);
+  const relationKinds = RELATION_KINDS.filter(([key]) => allowedKinds === null || allowedKinds.includes(key));
+  const setTarget = (target: string) => {
+    const kinds = kindsOf(target);
+    setForm((current) => ({ ...current, target, relation: kinds === null || kinds.includes(current.relation) ? current.relation : kinds[0] ?? current.relation }));
+  };
   const componentOptions = components.filter((component) => component.uid !== model.uid).map((component) => [component.uid, `${component.category} – ${component.displayName}`] as const);
 
   const submit = () => {
@@ -131,19 +141,28 @@ export function AttributeDialog({ model, editing, contentTypes, components, onDo
           {type === 'relation' && (
             <>
               <Choice label="Relation" value={form.relation} onChange={set('relation')}>
-                {RELATION_KINDS.map(([key, name]) => (
+                {relationKinds.map(([key, name]) => (
                   <option key={key} value={key}>
                     {`${key} — ${model.displayName} ${name}`}
                   </option>
                 ))}
               </Choice>
-              <Choice label="Target" value={form.target} onChange={set('target')}>
+              <Choice label="Target" value={form.target} onChange={setTarget}>
                 <option value="">Choose…</option>
                 {contentTypes.map((target) => (
                   <option key={target.uid} value={target.uid}>
                     {target.displayName}
                   </option>
                 ))}
+                {pluginTargets.length > 0 && (
+                  <optgroup label="Plugins">
+                    {pluginTargets.map((target) => (
+                      <option key={target.uid} value={target.uid}>
+                        {`${target.displayName} (${target.plugin})`}
+                      </option>
+                    ))}
+                  </optgroup>
+                )}
               </Choice>
               {isTwoSided(form.relation) && <Text label="Field name in target" value={form.targetAttribute} onChange={set('targetAttribute')} />}
             </>

@@ -15,7 +15,7 @@ import { AttributeDialog } from './AttributeDialog';
 import { formOf } from './attribute-form';
 import { ModelDialog, type NewModel } from './ModelDialog';
 import { waitForRestart } from './restart';
-import { batchOf, edited, fromServer, slugOf, type Model } from './working-copy';
+import { batchOf, edited, fromServer, pluginTargetsOf, slugOf, type Model } from './working-copy';
 import './content-type-builder.css';
 
 type Editing = { kind: 'model'; target: NewModel | Model } | { kind: 'attribute'; name?: string } | { kind: 'delete-model' } | { kind: 'delete-attribute'; name: string };
@@ -46,6 +46,7 @@ export function BuilderPage() {
   const selected = visible.find((model) => model.uid === params.get('uid')) ?? visible[0];
   const select = (uid: string) => setParams({ uid });
   const contentTypes = visible.filter((model) => model.modelType === 'contentType');
+  const pluginTargets = useMemo(() => pluginTargetsOf(schemas.data?.contentTypes ?? []), [schemas.data]);
   const components = visible.filter((model) => model.modelType === 'component');
   const categories = useMemo(() => [...new Set(components.map((component) => component.category))].sort(), [components]);
   const batch = batchOf(models);
@@ -194,6 +195,7 @@ export function BuilderPage() {
           model={selected}
           editing={editing.name === undefined ? undefined : { name: editing.name, attribute: selected.attributes[editing.name]! }}
           contentTypes={contentTypes}
+          pluginTargets={pluginTargets}
           components={components}
           onCancel={() => setEditing(undefined)}
           onDone={(name, attribute) => {

@@ -6,6 +6,8 @@ export type AttributeJson = Record<string, unknown> & { type: string };
 
 export interface ContentTypeItem {
   readonly uid: string;
+  /** set on a plugin's type (users-permissions' user…): listed as a relation target, never edited */
+  readonly plugin?: string;
   readonly schema: {
     readonly displayName: string;
     readonly singularName: string;
@@ -15,6 +17,9 @@ export interface ContentTypeItem {
     readonly kind: 'collectionType' | 'singleType';
     readonly pluginOptions: Record<string, unknown>;
     readonly attributes: Record<string, AttributeJson>;
+    readonly visible?: boolean;
+    /** the relation kinds a relation to this type may have (null: any; []: none) */
+    readonly restrictRelationsTo?: readonly string[] | null;
   };
 }
 

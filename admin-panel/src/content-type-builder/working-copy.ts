@@ -28,9 +28,25 @@ const isLocalized = (options: Record<string, unknown> | undefined): boolean => {
   return typeof i18n === 'object' && i18n !== null && (i18n as { localized?: unknown }).localized === true;
 };
 
+/** A plugin's content type a relation may target (the users-permissions user), with the kinds it allows. */
+export interface PluginTarget {
+  readonly uid: string;
+  readonly displayName: string;
+  readonly plugin: string;
+  readonly kinds: readonly string[] | null;
+}
+
+/** the plugins' types the server lists visible and open to relations (restrictRelationsTo not []) */
+export function pluginTargetsOf(types: readonly ContentTypeItem[]): PluginTarget[] {
+  return types
+    .filter((type) => type.plugin !== undefined && type.schema.visible !== false && type.schema.restrictRelationsTo?.length !== 0)
+    .map((type) => ({ uid: type.uid, displayName: type.schema.displayName, plugin: type.plugin ?? '', kinds: type.schema.restrictRelationsTo ?? null }));
+}
+
+/** the project's own types and components (a plugin's type is a relation target only) */
 export function fromServer(types: readonly ContentTypeItem[], components: readonly ComponentItem[]): Model[] {
   return [
-    ...types.map((type): Model => ({
+    ...types.filter((type) => type.plugin === undefined).map((type): Model => ({
       uid: type.uid, modelType: 'contentType', status: 'unchanged', displayName: type.schema.displayName, kind: type.schema.kind,
       singularName: type.schema.singularName, pluralName: type.schema.pluralName, draftAndPublish: type.schema.draftAndPublish,
       localized: isLocalized(type.schema.pluginOptions), category: '', icon: '', attributes: type.schema.attributes,
