@@ -253,7 +253,7 @@ export async function createApp(options: CreateAppOptions): Promise<VellumApp> {
       }),
     });
     // `strapi transfer --to <this>/admin`: Strapi's push protocol, authenticated by transfer tokens
-    const transcript = (options.env ?? process.env).VELLUM_TRANSFER_TRANSCRIPT;
+    const transcript = config.transferTranscript;
     await registerPushRoute(server, {
       adminPath: config.admin.path, tokens: runtime.transferTokens, log,
       target: { engine, provider, defaultLocale: () => i18n.defaultCode(), changed: () => runtime.stores.state.bump() },

@@ -37,6 +37,7 @@ export function buildProjectConfig(
     // Any other NODE_ENV (staging, preview…) is a deployment: it behaves as production.
     environment: (ENVIRONMENTS as readonly string[]).includes(nodeEnv) ? (nodeEnv as Environment) : 'production',
     nodeEnv,
+    transferTranscript: env.VELLUM_TRANSFER_TRANSCRIPT === undefined || env.VELLUM_TRANSFER_TRANSCRIPT === '' ? undefined : env.VELLUM_TRANSFER_TRANSCRIPT,
     server: {
       host: checked.server.host,
       port: checked.server.port,

@@ -205,6 +205,8 @@ export interface ProjectConfig {
   readonly environment: Environment;
   /** NODE_ENV as given (selects `config/env/<NODE_ENV>/`), `development` when unset */
   readonly nodeEnv: string;
+  /** VELLUM_TRANSFER_TRANSCRIPT: a file every `strapi transfer` push message is appended to (debugging) */
+  readonly transferTranscript: string | undefined;
   readonly server: ServerConfig;
   readonly database: DatabaseConfig;
   readonly api: ApiConfig;
