@@ -73,6 +73,7 @@ describe('API tokens in Chromium', () => {
 
     await page.getByRole('link', { name: 'Back to the tokens' }).click();
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'site reader' }) });
+    await row.waitFor();
     const cells = await row.getByRole('cell').allTextContents();
     expect(cells.slice(0, 3)).toEqual(['site reader', 'the public site', 'Read-only']);
     expect(cells[4]).not.toBe('Never');

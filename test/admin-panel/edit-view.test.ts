@@ -183,7 +183,8 @@ describe('the edit view in Chromium', () => {
       await page.reload();
       await page.getByRole('button', { name: 'Save' }).waitFor();
       await expect.poll(() => page.getByLabel('title', { exact: true }).inputValue()).toBe('Hello Panel World');
-      expect(await page.getByRole('textbox', { name: 'body', exact: true }).first().innerText()).toContain('First paragraph');
+      // the blocks editor is a lazy chunk: until it renders, the first "body" textbox is the zone's rich text
+      await expect.poll(() => page.getByRole('textbox', { name: 'body', exact: true }).first().innerText()).toContain('First paragraph');
       expectCleanRun(browser);
     } finally {
       await browser.close();
