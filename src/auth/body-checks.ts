@@ -39,6 +39,24 @@ export function requiredEmail(input: Record<string, unknown>, key: string, issue
   return email;
 }
 
+/** an optional string: absent or null is undefined, another type an issue */
+export function optionalString(input: Record<string, unknown>, key: string, issues: Issue[]): string | undefined {
+  const value = input[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') issues.push(issue(key, `${key} must be a string`));
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** a name: a non-blank string, trimmed; `path` names it in the issue */
+export function requiredName(input: Record<string, unknown>, key: string, issues: Issue[], path: readonly string[] = [key]): string {
+  const value = input[key];
+  if (typeof value !== 'string' || value.trim() === '') {
+    issues.push({ path: [...path], message: `${path.join('.')} is a required field`, name: 'ValidationError' });
+    return '';
+  }
+  return value.trim();
+}
+
 /** a new password: at least `minLength` characters, at most 72 bytes */
 export function checkPassword(key: string, password: string, minLength: number, issues: Issue[]): void {
   if (password === '') return;

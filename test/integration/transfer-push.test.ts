@@ -12,6 +12,7 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import knex from 'knex';
@@ -263,7 +264,9 @@ describe('transfer tokens and the push connection', () => {
 
   it('refuses asset names that would leave the upload folder', async () => {
     const { accessKey } = await createToken(server(), 'assets', ['push']);
-    for (const filename of ['../evil.png', '/tmp/evil.png', 'evil\0.png', '..']) {
+    // an absolute name outside the project: the system's temporary folder, wherever the clone is
+    const outside = join(tmpdir(), `vellum-evil-${process.pid}.png`);
+    for (const filename of ['../evil.png', outside, 'evil\0.png', '..']) {
       const push = await connectPush(url(), accessKey);
       await startPush(push);
       expect((await push.transfer({ kind: 'step', action: 'start', step: 'assets' })).data).toEqual({ ok: true });
@@ -276,7 +279,7 @@ describe('transfer tokens and the push connection', () => {
       await push.close();
     }
     expect(existsSync(join(server().dir, 'public/evil.png'))).toBe(false);
-    expect(existsSync('/tmp/evil.png')).toBe(false);
+    expect(existsSync(outside)).toBe(false);
   });
 
   it('rolls back a push whose connection drops before close', async () => {

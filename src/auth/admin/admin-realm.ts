@@ -14,7 +14,7 @@ import type { Registry } from '../../model/types.js';
 import type { Actor } from '../actor.js';
 import type { AuthState } from '../auth-state.js';
 import type { Transaction } from '../roles-store.js';
-import { EMAIL, fail, issue, record, type Issue } from '../body-checks.js';
+import { fail, issue, optionalString, record, requiredEmail, requiredName, type Issue } from '../body-checks.js';
 import { DUMMY_HASH } from '../local-auth.js';
 import { ADMIN_CLAIM_UID, ADMIN_PERMISSION_UID, ADMIN_ROLE_UID, ADMIN_SESSION_UID, ADMIN_USER_UID } from './admin-content-types.js';
 import { createAdminCache, type AdminSnapshot } from './admin-cache.js';
@@ -92,29 +92,6 @@ const CLAIM_READ = { fields: ['name'], populate: [], status: 'published' } as co
 function bearer(header: string | string[] | undefined): string | null {
   if (typeof header !== 'string') return null;
   return /^Bearer\s+(\S+)\s*$/i.exec(header.trim())?.[1] ?? null;
-}
-
-function optionalString(input: Record<string, unknown>, key: string, issues: Issue[]): string | undefined {
-  const value = input[key];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') issues.push(issue(key, `${key} must be a string`));
-  return typeof value === 'string' ? value : undefined;
-}
-
-function requiredName(input: Record<string, unknown>, key: string, issues: Issue[], path: readonly string[] = [key]): string {
-  const value = input[key];
-  if (typeof value !== 'string' || value.trim() === '') {
-    issues.push({ path: [...path], message: `${path.join('.')} is a required field`, name: 'ValidationError' });
-    return '';
-  }
-  return value.trim();
-}
-
-function checkedEmail(input: Record<string, unknown>, issues: Issue[]): string {
-  const value = input.email;
-  if (typeof value !== 'string' || value === '') issues.push(issue('email', 'email is a required field'));
-  else if (!EMAIL.test(value)) issues.push(issue('email', 'email must be a valid email'));
-  return typeof value === 'string' ? value.toLowerCase() : '';
 }
 
 function roleIds(entry: Entry): number[] {
@@ -214,7 +191,7 @@ export function createAdminRealm(options: AdminRealmOptions): AdminRealm {
     async registerAdmin(body) {
       const input = record(body);
       const issues: Issue[] = [];
-      const email = checkedEmail(input, issues);
+      const email = requiredEmail(input, 'email', issues).toLowerCase();
       const firstname = requiredName(input, 'firstname', issues);
       const lastname = optionalString(input, 'lastname', issues);
       const password = adminPasswordIssues(input.password, ['password'], issues);
@@ -240,7 +217,7 @@ export function createAdminRealm(options: AdminRealmOptions): AdminRealm {
     async login(body) {
       const input = record(body);
       const issues: Issue[] = [];
-      const email = checkedEmail(input, issues);
+      const email = requiredEmail(input, 'email', issues).toLowerCase();
       if (typeof input.password !== 'string' || input.password === '') issues.push(issue('password', 'password is a required field'));
       if (issues.length > 0) fail(issues);
       const user = await users.findByEmail(email);
@@ -279,7 +256,7 @@ export function createAdminRealm(options: AdminRealmOptions): AdminRealm {
     async invite(body) {
       const input = record(body);
       const issues: Issue[] = [];
-      const email = checkedEmail(input, issues);
+      const email = requiredEmail(input, 'email', issues).toLowerCase();
       const firstname = requiredName(input, 'firstname', issues);
       const lastname = optionalString(input, 'lastname', issues);
       const roles = input.roles === undefined ? (issues.push(issue('roles', 'roles is a required field')), undefined) : await roleDocumentIds(input.roles, 'roles', issues);
@@ -318,7 +295,7 @@ export function createAdminRealm(options: AdminRealmOptions): AdminRealm {
       for (const key of ['firstname', 'lastname', 'username', 'preferedLanguage'] as const) {
         if (key in input) data[key] = input[key] === null ? null : optionalString(input, key, issues);
       }
-      if ('email' in input) data.email = checkedEmail(input, issues);
+      if ('email' in input) data.email = requiredEmail(input, 'email', issues).toLowerCase();
       if ('password' in input) data.password = adminPasswordIssues(input.password, ['password'], issues);
       for (const key of ['isActive', 'blocked'] as const) {
         if (key in input) {
@@ -349,7 +326,7 @@ export function createAdminRealm(options: AdminRealmOptions): AdminRealm {
     async createUser(input) {
       const issues: Issue[] = [];
       const body = { email: input.email, firstname: input.firstname, lastname: input.lastname };
-      const email = checkedEmail(body, issues);
+      const email = requiredEmail(body, 'email', issues).toLowerCase();
       const firstname = requiredName(body, 'firstname', issues);
       const lastname = optionalString(body, 'lastname', issues);
       const password = adminPasswordIssues(input.password, ['password'], issues);
@@ -361,7 +338,7 @@ export function createAdminRealm(options: AdminRealmOptions): AdminRealm {
     },
     async resetPassword(emailValue, passwordValue) {
       const issues: Issue[] = [];
-      const email = checkedEmail({ email: emailValue }, issues);
+      const email = requiredEmail({ email: emailValue }, 'email', issues).toLowerCase();
       const password = adminPasswordIssues(passwordValue, ['password'], issues);
       if (issues.length > 0) fail(issues);
       const user = await users.findByEmail(email);
